@@ -41,7 +41,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -154,7 +154,7 @@ type Entry struct {
 	// Ret is the return a Skip entry is limited to, or -1 for all.
 	Ret int
 	// Check is the check a Skip entry skips.
-	Check asserts.Check
+	Check checks.Check
 	// Profiles lists the profiles the entry applies to; nil means all.
 	Profiles []string
 	// Versions is the PyTorch version constraint as written ("" for all).
@@ -286,7 +286,7 @@ func Parse(path string, src []byte) (*List, error) {
 // checkNames lists the checks a skip entry may name.
 func checkNames() string {
 	var ns []string
-	for k := range asserts.Check(asserts.NumPlanChecks) {
+	for k := range checks.Check(checks.NumPlanChecks) {
 		ns = append(ns, k.String())
 	}
 	return strings.Join(ns, ", ")
@@ -437,7 +437,7 @@ func (p *parser) profiles(it *item, k, v *yaml.Node) {
 			continue
 		}
 		// A plan profile's name (plan.Profile), not a skip policy's
-		// (asserts.Policy: pytorch-1.13 is one).
+		// (checks.Policy: pytorch-1.13 is one).
 		if pr.Value != "strict" && pr.Value != "pytorch" {
 			p.errorf(pr, "%s: unknown profile %q (want strict or pytorch)", it.cat, pr.Value)
 			continue
@@ -453,7 +453,7 @@ func (p *parser) target(it *item, k, v *yaml.Node) {
 	case "arg":
 		proto.Arg, proto.ArgPos = v.Value, p.pos(v)
 	case "check":
-		c, ok := asserts.ParseCheck(v.Value)
+		c, ok := checks.Parse(v.Value)
 		if !ok {
 			p.errorf(v, "%s: unknown check %q (want one of %s)", it.cat, v.Value, checkNames())
 		}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -53,7 +53,7 @@ func (l *List) Lint(s *schema.Schema) error {
 		if e.Arg != "" && !slices.ContainsFunc(ops, func(o *schema.Op) bool { return o.Func.Arg(e.Arg) != nil }) {
 			errs.Addf(e.ArgPos, "%s: unknown argument %q of %s (arguments: %s)", e.Category, e.Arg, e.Op, argNames(ops[0]))
 		}
-		if e.Arg != "" && e.Category == Skip && e.Check == asserts.CheckDistinctOutputs {
+		if e.Arg != "" && e.Category == Skip && e.Check == checks.DistinctOutputs {
 			errs.Addf(e.ArgPos, "skip: distinct_outputs is a check of the whole op: it takes no arg")
 		}
 		if e.Category == Views && (e.Profiles == nil || slices.Contains(e.Profiles, "strict")) &&

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -25,11 +27,11 @@ func TestListChecks(t *testing.T) {
 	for _, n := range []int{0, 1, 8, 9, 20} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			ts := tensors(n)
-			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-				var l asserts.SavedList
-				asserts.SaveList(c, &l, ts)
-				asserts.BindingContextList(c, argTensors, &l, ts)
-				asserts.AfterList(c, &l, ts)
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+				var l wrap.SavedList
+				wrap.SaveList(c, &l, ts)
+				wrap.BindingContextList(c, argTensors, &l, ts)
+				wrap.AfterList(c, &l, ts)
 				c.SameImplList(argTensors, &l)
 				c.SameStorageList(argTensors, &l)
 				c.NoMutationList(argTensors, &l)
@@ -37,20 +39,20 @@ func TestListChecks(t *testing.T) {
 					t.Errorf("Len() = %d", l.Len())
 				}
 			})
-			if len(out.violations) != 0 || out.stats.Ran[asserts.CheckSameImpl] != uint64(n) ||
-				out.stats.Ran[asserts.CheckBindingContext] != uint64(n) || out.stats.TotalSkipped() != 0 {
+			if len(out.violations) != 0 || out.stats.Ran[checks.SameImpl] != uint64(n) ||
+				out.stats.Ran[checks.BindingContext] != uint64(n) || out.stats.TotalSkipped() != 0 {
 				t.Errorf("violations %v, stats %+v", out.violations, out.stats)
 			}
 		})
 	}
 	t.Run("violations name the element", func(t *testing.T) {
 		ts := tensors(12)
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var l asserts.SavedList
-			asserts.SaveList(c, &l, ts)
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var l wrap.SavedList
+			wrap.SaveList(c, &l, ts)
 			ts[3].id.Impl = fid()
 			ts[10].id.Version++
-			asserts.AfterList(c, &l, ts)
+			wrap.AfterList(c, &l, ts)
 			c.SameImplList(argTensors, &l)
 			c.SameStorageList(argTensors, &l)
 			c.NoMutationList(argTensors, &l)
@@ -68,18 +70,18 @@ func TestListChecks(t *testing.T) {
 		// PyTorch puts no subclass guard around same_impl on a Tensor?[]
 		// (both releases): the subclass element is checked, and its swap
 		// reported; the absent one is skipped.
-		for _, p := range []asserts.Policy{asserts.PyTorch, asserts.PyTorch113} {
+		for _, p := range []checks.Policy{checks.PyTorch, checks.PyTorch113} {
 			ts := []*fake{newFake(kPlain), nil, newFake(kSubclass)}
-			out := run(t, p, asserts.EnvState{}, func(c *asserts.Call) {
-				var l asserts.SavedList
-				asserts.SaveOptList(c, &l, ts)
+			out := run(t, p, asserts.EnvState{}, func(c *wrap.Call) {
+				var l wrap.SavedList
+				wrap.SaveOptList(c, &l, ts)
 				ts[2].id.Impl = fid()
-				asserts.AfterList(c, &l, ts)
+				wrap.AfterList(c, &l, ts)
 				c.SameImplList(argTensors, &l)
 			})
 			s := out.stats
 			if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[2]" ||
-				s.Ran[asserts.CheckSameImpl] != 2 || s.Skipped[asserts.ReasonAbsent] != 1 || s.TotalSkipped() != 1 {
+				s.Ran[checks.SameImpl] != 2 || s.Skipped[checks.ReasonAbsent] != 1 || s.TotalSkipped() != 1 {
 				t.Errorf("%s: violations %v, stats %+v", p, out.violations, s)
 			}
 		}
@@ -89,21 +91,21 @@ func TestListChecks(t *testing.T) {
 		// check for every element under the pytorch profiles; strict
 		// checks the others.
 		for _, tc := range []struct {
-			p           asserts.Policy
+			p           checks.Policy
 			ran, skiped uint64
 			violations  int
-		}{{asserts.PyTorch, 0, 3, 0}, {asserts.PyTorch113, 0, 3, 0}, {asserts.Strict, 3, 0, 1}} {
+		}{{checks.PyTorch, 0, 3, 0}, {checks.PyTorch113, 0, 3, 0}, {checks.Strict, 3, 0, 1}} {
 			ts := []*fake{newFake(kPlain), newFake(kSubclass), newFake(kPlain)}
-			out := run(t, tc.p, asserts.EnvState{}, func(c *asserts.Call) {
-				var l asserts.SavedList
-				asserts.SaveList(c, &l, ts)
+			out := run(t, tc.p, asserts.EnvState{}, func(c *wrap.Call) {
+				var l wrap.SavedList
+				wrap.SaveList(c, &l, ts)
 				ts[0].id.Impl = fid()
-				asserts.AfterList(c, &l, ts)
+				wrap.AfterList(c, &l, ts)
 				c.SameImplList(argTensors, &l)
 			})
 			s := out.stats
-			if len(out.violations) != tc.violations || s.Ran[asserts.CheckSameImpl] != tc.ran ||
-				s.Skipped[asserts.ReasonDirectSubclass] != tc.skiped {
+			if len(out.violations) != tc.violations || s.Ran[checks.SameImpl] != tc.ran ||
+				s.Skipped[checks.ReasonDirectSubclass] != tc.skiped {
 				t.Errorf("%s: violations %v, stats %+v", tc.p, out.violations, s)
 			}
 		}
@@ -112,13 +114,13 @@ func TestListChecks(t *testing.T) {
 		// PyTorch 2.x skips shares_storage when the return is a subclass;
 		// 1.13 guards it with the viewed argument only.
 		for _, tc := range []struct {
-			p          asserts.Policy
+			p          checks.Policy
 			violations int
-		}{{asserts.PyTorch, 0}, {asserts.PyTorch113, 1}} {
+		}{{checks.PyTorch, 0}, {checks.PyTorch113, 1}} {
 			self := newFake(kPlain)
 			ret := newFake(kSubclass) // not a view of self
-			out := run(t, tc.p, asserts.EnvState{}, func(c *asserts.Call) {
-				var s, r asserts.Saved
+			out := run(t, tc.p, asserts.EnvState{}, func(c *wrap.Call) {
+				var s, r wrap.Saved
 				c.Save(&s, self)
 				c.After(&s, self)
 				c.Result(&r, ret)
@@ -135,12 +137,12 @@ func TestListChecks(t *testing.T) {
 		views[0].id.Impl, views[1].id.Impl = fid(), fid()
 		copied := &fake{id: asserts.Ident{Impl: fid(), Storage: fid(), Traits: asserts.Versioned}, implUses: 2, storageUses: 1}
 		views = append(views, copied)
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var s asserts.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var s wrap.Saved
 			c.Save(&s, base)
 			c.After(&s, base)
-			var rl asserts.SavedList
-			asserts.ResultList(c, &rl, views)
+			var rl wrap.SavedList
+			wrap.ResultList(c, &rl, views)
 			c.SharesStorageList(ret0, &rl, argSelf, &s)
 			c.ImplUseCountLE1List(ret0, &rl)
 			c.StorageUseCountEq1List(ret0, &rl)
@@ -158,12 +160,12 @@ func TestListChecks(t *testing.T) {
 	})
 	t.Run("returns_arg on lists", func(t *testing.T) {
 		outs := tensors(3)
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var sl, rl asserts.SavedList
-			asserts.SaveList(c, &sl, outs)
-			asserts.AfterList(c, &sl, outs)
-			asserts.ResultList(c, &rl, []*fake{outs[0], newFake(kPlain)})
-			c.ReturnsArgList(ret0, &rl, asserts.Arg("out"), &sl)
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var sl, rl wrap.SavedList
+			wrap.SaveList(c, &sl, outs)
+			wrap.AfterList(c, &sl, outs)
+			wrap.ResultList(c, &rl, []*fake{outs[0], newFake(kPlain)})
+			c.ReturnsArgList(ret0, &rl, wrap.Arg("out"), &sl)
 		})
 		if len(out.violations) != 2 || out.violations[0].Where() != "return 0[1]" || out.violations[1].Where() != "return 0[2]" {
 			t.Errorf("violations %v", out.violations)
@@ -173,19 +175,19 @@ func TestListChecks(t *testing.T) {
 		a, b := newFake(kPlain), newFake(kPlain)
 		shared := newFake(kPlain)
 		shared.id.Storage = b.id.Storage
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var r0 asserts.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var r0 wrap.Saved
 			c.Result(&r0, a)
-			var r1 asserts.SavedList
-			asserts.ResultList(c, &r1, []*fake{b, shared})
-			c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.OutList(ret1, &r1))
+			var r1 wrap.SavedList
+			wrap.ResultList(c, &r1, []*fake{b, shared})
+			c.DistinctOutputs(wrap.Out(ret0, &r0), wrap.OutList(ret1, &r1))
 		})
 		if len(out.violations) != 1 || !strings.Contains(out.violations[0].Error(),
 			"distinct_outputs: return 1[0]: shares StorageImpl "+b.id.Storage.String()+" with return 1[1]") {
 			t.Errorf("violations %v", out.violations)
 		}
-		if out.stats.Ran[asserts.CheckDistinctOutputs] != 3 {
-			t.Errorf("%d pairs checked, want 3", out.stats.Ran[asserts.CheckDistinctOutputs])
+		if out.stats.Ran[checks.DistinctOutputs] != 3 {
+			t.Errorf("%d pairs checked, want 3", out.stats.Ran[checks.DistinctOutputs])
 		}
 	})
 }
@@ -196,34 +198,34 @@ func TestHugeListCounts(t *testing.T) {
 	for i := range ts {
 		ts[i] = newFake(kPlain)
 	}
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var l asserts.SavedList
-		asserts.SaveList(c, &l, ts)
-		asserts.AfterList(c, &l, ts)
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var l wrap.SavedList
+		wrap.SaveList(c, &l, ts)
+		wrap.AfterList(c, &l, ts)
 		c.SameImplList(argTensors, &l)
 		c.SameImplList(argTensors, &l)
 		// same_content off (the default): the lists' skips, then the
 		// rows of single tensors, in the lane and beyond it.
-		asserts.SameContentList(c, argTensors, &l, ts)
-		asserts.SameContentList(c, argTensors, &l, ts)
+		wrap.SameContentList(c, argTensors, &l, ts)
+		wrap.SameContentList(c, argTensors, &l, ts)
 		c.ContentOff(3)
 		c.ContentOff(300)
 		// returns_arg on a list return of the same length, then on one
 		// tensor.
-		var rl asserts.SavedList
-		asserts.ResultList(c, &rl, ts)
+		var rl wrap.SavedList
+		wrap.ResultList(c, &rl, ts)
 		c.ReturnsArgList(ret0, &rl, argTensors, &l)
-		var r asserts.Saved
+		var r wrap.Saved
 		c.Result(&r, ts[0])
 		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
 	})
-	if got := out.stats.Ran[asserts.CheckSameImpl]; got != 140000 {
+	if got := out.stats.Ran[checks.SameImpl]; got != 140000 {
 		t.Errorf("ran %d, want 140000", got)
 	}
-	if got := out.stats.Skipped[asserts.ReasonContentOff]; got != 140303 {
+	if got := out.stats.Skipped[checks.ReasonContentOff]; got != 140303 {
 		t.Errorf("same_content skipped %d times, want 140303", got)
 	}
-	if got := out.stats.Ran[asserts.CheckReturnsArg]; got != 70001 {
+	if got := out.stats.Ran[checks.ReturnsArg]; got != 70001 {
 		t.Errorf("returns_arg ran %d, want 70001", got)
 	}
 	if len(out.violations) != 0 {
@@ -232,20 +234,20 @@ func TestHugeListCounts(t *testing.T) {
 }
 
 func TestStats(t *testing.T) {
-	op := &asserts.Op{Name: "stats", Overload: "test"}
+	op := &wrap.Op{Name: "stats", Overload: "test"}
 	x := newFake(kPlain)
 	sub := newFake(kSubclass)
 	call := func(t *fake, mode bool) {
-		var c asserts.Call
+		var c wrap.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-		var s, r asserts.Saved
+		var s, r wrap.Saved
 		c.Save(&s, t)
 		c.After(&s, t)
 		c.SameImpl(argSelf, &s)
 		c.NoMutation(argSelf, &s)
 		c.Result(&r, t)
 		c.ImplUseCountLE1(ret0, &r)
-		c.PlanSkip(asserts.CheckStorageUseCountEq1, ret0)
+		c.PlanSkip(checks.StorageUseCountEq1, ret0)
 		c.End()
 	}
 	for range 5 {
@@ -255,17 +257,17 @@ func TestStats(t *testing.T) {
 	call(x, true)    // mode
 	s := op.Stats()
 	want := asserts.Stats{Calls: 7}
-	want.Ran[asserts.CheckSameImpl] = 7
-	want.Ran[asserts.CheckNoMutation] = 7
-	want.Ran[asserts.CheckImplUseCountLE1] = 5
-	want.Skipped[asserts.ReasonDirectSubclass] = 1
-	want.Skipped[asserts.ReasonModeActive] = 1
-	want.Skipped[asserts.ReasonPlan] = 7
+	want.Ran[checks.SameImpl] = 7
+	want.Ran[checks.NoMutation] = 7
+	want.Ran[checks.ImplUseCountLE1] = 5
+	want.Skipped[checks.ReasonDirectSubclass] = 1
+	want.Skipped[checks.ReasonModeActive] = 1
+	want.Skipped[checks.ReasonPlan] = 7
 	if s != want {
 		t.Errorf("Stats() = %+v,\nwant %+v", s, want)
 	}
 	found := false
-	for _, o := range asserts.Ops() {
+	for _, o := range wrap.Ops() {
 		found = found || o == op
 	}
 	if !found {
@@ -301,7 +303,7 @@ func TestStats(t *testing.T) {
 		t.Errorf("after ResetStats: %+v", s)
 	}
 	call(x, false)
-	if s := op.Stats(); s.Calls != 1 || s.Ran[asserts.CheckSameImpl] != 1 {
+	if s := op.Stats(); s.Calls != 1 || s.Ran[checks.SameImpl] != 1 {
 		t.Errorf("after reset and one call: %+v", s)
 	}
 }
@@ -317,7 +319,7 @@ func TestPanicHandler(t *testing.T) {
 		r := recover()
 		err, ok := r.(error)
 		var v *asserts.Violation
-		if !ok || !errors.As(err, &v) || v.Check != asserts.CheckSameImpl || v.OpName() != "p.q" {
+		if !ok || !errors.As(err, &v) || v.Check != checks.SameImpl || v.OpName() != "p.q" {
 			t.Fatalf("recovered %v", r)
 		}
 		if !strings.HasPrefix(err.Error(), "p.q: same_impl: argument self: kernel replaced the TensorImpl (before "+
@@ -325,9 +327,9 @@ func TestPanicHandler(t *testing.T) {
 			t.Errorf("message %q", err.Error())
 		}
 	}()
-	var c asserts.Call
-	c.BeginWith(&asserts.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
-	var s asserts.Saved
+	var c wrap.Call
+	c.BeginWith(&wrap.Op{Name: "p", Overload: "q"}, asserts.EnvState{})
+	var s wrap.Saved
 	c.Save(&s, x)
 	old := *x
 	x.id.Impl = fid()
@@ -352,9 +354,9 @@ func TestTestingHandler(t *testing.T) {
 	rec := &recorder{TB: t}
 	prev := asserts.SetHandler(asserts.Testing(rec))
 	defer asserts.SetHandler(prev)
-	var c asserts.Call
-	c.BeginWith(&asserts.Op{Name: "add"}, asserts.EnvState{})
-	var r asserts.Saved
+	var c wrap.Call
+	c.BeginWith(&wrap.Op{Name: "add"}, asserts.EnvState{})
+	var r wrap.Saved
 	f := newFake(kPlain)
 	f.implUses = 3
 	c.Result(&r, f)
@@ -369,12 +371,12 @@ func TestCollectorReport(t *testing.T) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &asserts.Op{Name: "mul", Overload: "Tensor"}
+	op := &wrap.Op{Name: "mul", Overload: "Tensor"}
 	for i := range 3 {
-		var c asserts.Call
+		var c wrap.Call
 		c.BeginWith(op, asserts.EnvState{ModeActive: i == 2})
 		x := newFake(kPlain)
-		var s, r asserts.Saved
+		var s, r wrap.Saved
 		c.Save(&s, x)
 		x.id.Version++
 		c.After(&s, x)
@@ -394,8 +396,8 @@ func TestCollectorReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	var back asserts.Report
-	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Violations[0].Check != asserts.CheckNoMutation ||
-		back.Violations[0].Arg != "other" || back.Violations[0].Ret != -1 || back.Violations[0].Profile != asserts.Strict {
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Violations[0].Check != checks.NoMutation ||
+		back.Violations[0].Arg != "other" || back.Violations[0].Ret != -1 || back.Violations[0].Profile != checks.Strict {
 		t.Errorf("JSON round trip: %v, %+v\n%s", err, back.Violations, buf.String())
 	}
 	sum := col.Summary()
@@ -420,34 +422,34 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 	x := newFake(kPlain)
 	tests := []struct {
 		name string
-		body func(c *asserts.Call)
+		body func(c *wrap.Call)
 		want string
 	}{
-		{"check before After", func(c *asserts.Call) {
-			var s asserts.Saved
+		{"check before After", func(c *wrap.Call) {
+			var s wrap.Saved
 			c.Save(&s, x)
 			c.SameImpl(argSelf, &s)
 		}, "asserts: op.ov: same_impl: argument self checked before After (generated code out of date? re-run assertgen)"},
-		{"use count of an argument", func(c *asserts.Call) {
-			var s asserts.Saved
+		{"use count of an argument", func(c *wrap.Call) {
+			var s wrap.Saved
 			c.Save(&s, x)
 			c.After(&s, x)
 			c.ImplUseCountLE1(argSelf, &s)
 		}, "needs a Result snapshot of the return"},
-		{"same_impl of a return", func(c *asserts.Call) {
-			var r asserts.Saved
+		{"same_impl of a return", func(c *wrap.Call) {
+			var r wrap.Saved
 			c.Result(&r, x)
 			c.SameImpl(ret0, &r)
 		}, "needs a Save snapshot of the argument"},
-		{"AfterList with another list", func(c *asserts.Call) {
-			var l asserts.SavedList
-			asserts.SaveList(c, &l, []*fake{x})
-			asserts.AfterList(c, &l, []*fake{x, x})
+		{"AfterList with another list", func(c *wrap.Call) {
+			var l wrap.SavedList
+			wrap.SaveList(c, &l, []*fake{x})
+			wrap.AfterList(c, &l, []*fake{x, x})
 		}, "AfterList with another list than SaveList"},
-		{"invalid policy", func(c *asserts.Call) {
-			var c2 asserts.Call
-			c2.BeginWith(&asserts.Op{Name: "bad", Profile: 9}, asserts.EnvState{})
-			var s asserts.Saved
+		{"invalid policy", func(c *wrap.Call) {
+			var c2 wrap.Call
+			c2.BeginWith(&wrap.Op{Name: "bad", Profile: 9}, asserts.EnvState{})
+			var s wrap.Saved
 			c2.SaveOpt(&s, nil, false)
 			c2.After(&s, (*fake)(nil))
 			c2.SameImpl(argSelf, &s)
@@ -460,7 +462,7 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 					t.Errorf("recovered %v, want %q", r, tt.want)
 				}
 			}()
-			run(t, asserts.Strict, asserts.EnvState{}, tt.body)
+			run(t, checks.Strict, asserts.EnvState{}, tt.body)
 		})
 	}
 }
@@ -475,45 +477,26 @@ func TestEnabled(t *testing.T) {
 	}
 }
 
-func TestEnv(t *testing.T) {
-	prev := asserts.SetEnv(nil)
-	defer asserts.SetEnv(prev)
-	if asserts.SetEnv(nil) != nil {
-		t.Error("an Env after SetEnv(nil)")
-	}
-	var c asserts.Call
-	c.Begin(&opAddTensor)
-	if c.Env() != (asserts.EnvState{}) || c.Op() != &opAddTensor {
-		t.Errorf("without an Env: %+v", c.Env())
-	}
-	st := asserts.EnvState{ModeActive: true, Context: 4, Hermetic: true}
-	asserts.SetEnv(envFunc(func() asserts.EnvState { return st }))
-	c.Begin(&opAddTensor)
-	if c.Env() != st {
-		t.Errorf("Env() = %+v", c.Env())
-	}
-}
-
 type envFunc func() asserts.EnvState
 
 func (f envFunc) State() asserts.EnvState { return f() }
 
 func TestNames(t *testing.T) {
-	for k := asserts.Check(0); k < asserts.NumChecks; k++ {
-		if got, ok := asserts.ParseCheck(k.String()); !ok || got != k {
-			t.Errorf("ParseCheck(%q) = %v, %v", k, got, ok)
+	for k := checks.Check(0); k < checks.NumChecks; k++ {
+		if got, ok := checks.Parse(k.String()); !ok || got != k {
+			t.Errorf("checks.Parse(%q) = %v, %v", k, got, ok)
 		}
-		var back asserts.Check
+		var back checks.Check
 		b, _ := k.MarshalText()
 		if err := back.UnmarshalText(b); err != nil || back != k {
 			t.Errorf("text round trip of %v: %v", k, err)
 		}
 	}
-	if _, ok := asserts.ParseCheck("nope"); ok {
-		t.Error("ParseCheck accepted an unknown name")
+	if _, ok := checks.Parse("nope"); ok {
+		t.Error("checks.Parse accepted an unknown name")
 	}
 	names := []string{}
-	for k := asserts.Check(0); k < asserts.NumChecks; k++ {
+	for k := checks.Check(0); k < checks.NumChecks; k++ {
 		names = append(names, k.String())
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
@@ -521,8 +504,8 @@ func TestNames(t *testing.T) {
 		"impl_use_count_eq_fresh fresh_not_held same_metadata view_holds_storage" {
 		t.Errorf("check names: %s", got)
 	}
-	for _, p := range []asserts.Policy{asserts.Strict, asserts.PyTorch} {
-		if q, ok := asserts.ParsePolicy(p.String()); !ok || q != p {
+	for _, p := range []checks.Policy{checks.Strict, checks.PyTorch} {
+		if q, ok := checks.ParsePolicy(p.String()); !ok || q != p {
 			t.Errorf("ParseProfile(%v)", p)
 		}
 	}
@@ -532,31 +515,31 @@ func TestNames(t *testing.T) {
 	if s := asserts.Plain.String(); s != "plain" {
 		t.Errorf("plain %q", s)
 	}
-	if s := asserts.SetOf(asserts.CheckSameImpl, asserts.CheckNoMutation).String(); s != "same_impl,no_mutation" {
+	if s := checks.SetOf(checks.SameImpl, checks.NoMutation).String(); s != "same_impl,no_mutation" {
 		t.Errorf("check set %q", s)
 	}
-	if asserts.AllChecks.String() != "all" || asserts.CheckSet(0).String() != "none" {
+	if checks.All.String() != "all" || checks.Set(0).String() != "none" {
 		t.Error("check set all/none")
 	}
-	l := asserts.Arg("tensors").Elem(2)
+	l := wrap.Arg("tensors").Elem(2)
 	if l.String() != "argument tensors[2]" {
 		t.Errorf("loc %v", l)
 	}
-	if r := asserts.Ret(1); r.String() != "return 1" {
+	if r := wrap.Ret(1); r.String() != "return 1" {
 		t.Errorf("loc %v", r)
 	}
 }
 
 // The policy tables are DESIGN.md's, as data.
 func TestPolicy(t *testing.T) {
-	rows := func(p asserts.Policy) map[string]string {
+	rows := func(p checks.Policy) map[string]string {
 		m := map[string]string{}
-		for _, r := range p.Rules() {
+		for _, r := range wrap.Rules(p) {
 			m[r.Reason.String()] = r.Skips.String()
 		}
 		return m
 	}
-	strict := rows(asserts.Strict)
+	strict := rows(checks.Strict)
 	wantStrict := map[string]string{
 		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh,view_holds_storage",
 		"direct_subclass":             "impl_use_count_le_1,impl_use_count_eq_fresh",
@@ -581,29 +564,14 @@ func TestPolicy(t *testing.T) {
 			t.Errorf("strict %s skips %s, want %s", reason, strict[reason], want)
 		}
 	}
-	py := rows(asserts.PyTorch)
+	py := rows(checks.PyTorch)
 	for _, reason := range []string{"mode_active", "direct_subclass", "wrapper_subclass", "wrapper_propagating_storage"} {
 		if py[reason] != "all" {
 			t.Errorf("pytorch %s skips %s, want all", reason, py[reason])
 		}
 	}
-	if len(asserts.Strict.Rules()) != asserts.NumReasons || asserts.Policy(7).Rules() != nil {
+	if len(wrap.Rules(checks.Strict)) != checks.NumReasons || wrap.Rules(checks.Policy(7)) != nil {
 		t.Error("Policy: one rule per reason; nil for an unknown profile")
-	}
-}
-
-// The run-time skip decision of a snapshot is available for debugging.
-func TestSkips(t *testing.T) {
-	var c asserts.Call
-	c.BeginWith(&asserts.Op{Name: "x"}, asserts.EnvState{})
-	var s asserts.Saved
-	w := newFake(kWrapStub)
-	c.Save(&s, w)
-	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held,view_holds_storage" {
-		t.Errorf("Skips() = %v", got)
-	}
-	if !s.Ident().Defined() || s.Ident().Impl != w.id.Impl {
-		t.Error("Saved accessors")
 	}
 }
 
@@ -615,20 +583,20 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	fresh := newFake(kPlain)
 	held := newFake(kPlain)
 	held.implUses = 2
-	body := func(rets ...*fake) func(c *asserts.Call) {
-		return func(c *asserts.Call) {
-			var sl asserts.SavedList
-			asserts.SaveOptList(c, &sl, []*fake{a, nil, b})
-			asserts.AfterList(c, &sl, []*fake{a, nil, b})
-			var rl asserts.SavedList
-			asserts.ResultList(c, &rl, rets)
+	body := func(rets ...*fake) func(c *wrap.Call) {
+		return func(c *wrap.Call) {
+			var sl wrap.SavedList
+			wrap.SaveOptList(c, &sl, []*fake{a, nil, b})
+			wrap.AfterList(c, &sl, []*fake{a, nil, b})
+			var rl wrap.SavedList
+			wrap.ResultList(c, &rl, rets)
 			c.FreshOrAliasListOf(ret0, &rl, argTensors, &sl)
 			c.SharesStorageListOf(ret1, &rl, argTensors, &sl)
 		}
 	}
 	// A new handle of a: the caller's and the return's.
 	aNew := &fake{id: a.id, implUses: 2, storageUses: 1}
-	out := run(t, asserts.Strict, asserts.EnvState{}, body(aNew, view, fresh, held))
+	out := run(t, checks.Strict, asserts.EnvState{}, body(aNew, view, fresh, held))
 	var got []string
 	for i := range out.violations {
 		got = append(got, out.violations[i].Error())
@@ -647,19 +615,19 @@ func TestChecksAgainstListArguments(t *testing.T) {
 			t.Errorf("violation %d:\n%s\nwant prefix\n%s", i, got[i], w)
 		}
 	}
-	if out.stats.Ran[asserts.CheckFreshOrAlias] != 4 || out.stats.Ran[asserts.CheckSharesStorage] != 4 {
+	if out.stats.Ran[checks.FreshOrAlias] != 4 || out.stats.Ran[checks.SharesStorage] != 4 {
 		t.Errorf("stats %+v", out.stats)
 	}
 	// Skips: under a mode nothing decides "fresh" (shares_storage still
 	// runs); a sparse return has no storage to share.
 	sp := newFake(kSparse)
-	out = run(t, asserts.Strict, asserts.EnvState{ModeActive: true}, body(fresh))
-	if len(out.violations) != 1 || out.violations[0].Check != asserts.CheckSharesStorage ||
-		out.stats.Skipped[asserts.ReasonModeActive] != 1 || out.stats.Ran[asserts.CheckFreshOrAlias] != 0 {
+	out = run(t, checks.Strict, asserts.EnvState{ModeActive: true}, body(fresh))
+	if len(out.violations) != 1 || out.violations[0].Check != checks.SharesStorage ||
+		out.stats.Skipped[checks.ReasonModeActive] != 1 || out.stats.Ran[checks.FreshOrAlias] != 0 {
 		t.Errorf("under a mode: %v %+v", out.violations, out.stats)
 	}
-	out = run(t, asserts.Strict, asserts.EnvState{}, body(sp))
-	if out.stats.Skipped[asserts.ReasonNoStorage] != 1 {
+	out = run(t, checks.Strict, asserts.EnvState{}, body(sp))
+	if out.stats.Skipped[checks.ReasonNoStorage] != 1 {
 		t.Errorf("sparse return: %+v", out.stats)
 	}
 }
@@ -671,28 +639,28 @@ func TestChecksAgainstListArguments(t *testing.T) {
 func TestFreshOrAliasSameHandle(t *testing.T) {
 	a := newFake(kPlain)
 	newHandle := &fake{id: a.id, implUses: 2, storageUses: 1}
-	single := func(ret *fake) func(c *asserts.Call) {
-		return func(c *asserts.Call) {
-			var s, r asserts.Saved
+	single := func(ret *fake) func(c *wrap.Call) {
+		return func(c *wrap.Call) {
+			var s, r wrap.Saved
 			c.Save(&s, a)
 			c.After(&s, a)
 			c.Result(&r, ret)
 			c.FreshOrAlias(ret0, &r, argSelf, &s)
 		}
 	}
-	ofList := func(ret *fake) func(c *asserts.Call) {
-		return func(c *asserts.Call) {
-			var sl asserts.SavedList
-			asserts.SaveList(c, &sl, []*fake{newFake(kPlain), a})
-			asserts.AfterList(c, &sl, []*fake{newFake(kPlain), a})
-			var r asserts.Saved
+	ofList := func(ret *fake) func(c *wrap.Call) {
+		return func(c *wrap.Call) {
+			var sl wrap.SavedList
+			wrap.SaveList(c, &sl, []*fake{newFake(kPlain), a})
+			wrap.AfterList(c, &sl, []*fake{newFake(kPlain), a})
+			var r wrap.Saved
 			c.Result(&r, ret)
 			c.FreshOrAliasOf(ret0, &r, argTensors, &sl)
 		}
 	}
 	for _, tc := range []struct {
 		name string
-		body func(c *asserts.Call)
+		body func(c *wrap.Call)
 		env  asserts.EnvState
 		want string
 	}{
@@ -706,7 +674,7 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 			"op.ov: fresh_or_alias: return 0: is the handle of argument tensors[1] itself (TensorImpl " + a.id.Impl.String() + ", use count 1)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, asserts.Strict, tc.env, tc.body)
+			out := run(t, checks.Strict, tc.env, tc.body)
 			switch {
 			case tc.want == "" && len(out.violations) != 0:
 				t.Errorf("got %v, want no violation", out.violations[0].Error())
@@ -721,8 +689,8 @@ func TestFreshOrAliasSameHandle(t *testing.T) {
 // as such, not as a swap to TensorImpl 0x0.
 func TestReleasedArgumentMessage(t *testing.T) {
 	a := newFake(kPlain)
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var s asserts.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var s wrap.Saved
 		c.Save(&s, a)
 		released := &fake{}
 		c.After(&s, released)
@@ -750,9 +718,9 @@ func TestTensorFormsSaveAlike(t *testing.T) {
 	defer x.Release()
 	var tx asserts.Tensor = x
 	for _, present := range []bool{true, false} {
-		var c asserts.Call
+		var c wrap.Call
 		c.BeginWith(&opAddTensor, asserts.EnvState{})
-		var a, b, oa, ob asserts.Saved
+		var a, b, oa, ob wrap.Saved
 		c.Save(&a, x)
 		c.SaveTensor(&b, tx)
 		c.SaveOpt(&oa, x, present)
@@ -777,7 +745,7 @@ func TestTensorFormsSaveAlike(t *testing.T) {
 // replaced one.
 func TestListLoopsMatchGeneric(t *testing.T) {
 	col := collect(t)
-	optLoop := func(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+	optLoop := func(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 		l.Reset(len(ts))
 		for i, t := range ts {
 			c.Save(l.At(i), t)
@@ -789,7 +757,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		defined []bool
 		reports []string
 	}
-	run := func(n int, opt bool, save, after func(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor)) outcome {
+	run := func(n int, opt bool, save, after func(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor)) outcome {
 		ts := make([]*rt.Tensor, n)
 		for i := range ts {
 			ts[i] = rt.Ones(2)
@@ -798,9 +766,9 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		if opt && n > 2 {
 			ts[1] = nil
 		}
-		var op asserts.Op
-		var c asserts.Call
-		var l asserts.SavedList
+		var op wrap.Op
+		var c wrap.Call
+		var l wrap.SavedList
 		col.Reset()
 		c.Begin(&op)
 		save(&c, &l, ts)
@@ -810,9 +778,9 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 			defer ts[4].Release()
 		}
 		after(&c, &l, ts)
-		c.SameImplList(asserts.Arg("ts"), &l)
-		c.SameStorageList(asserts.Arg("ts"), &l)
-		c.NoMutationList(asserts.Arg("ts"), &l)
+		c.SameImplList(wrap.Arg("ts"), &l)
+		c.SameStorageList(wrap.Arg("ts"), &l)
+		c.NoMutationList(wrap.Arg("ts"), &l)
 		c.End()
 		o := outcome{stats: op.Stats()}
 		for i := range l.Len() {
@@ -825,11 +793,11 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 	}
 	for _, n := range []int{0, 1, 7, 8, 9, 20} {
 		for _, opt := range []bool{false, true} {
-			gs, ls := asserts.SaveList[*rt.Tensor], saveList
+			gs, ls := wrap.SaveList[*rt.Tensor], saveList
 			if opt {
-				gs, ls = asserts.SaveOptList[*rt.Tensor], optLoop
+				gs, ls = wrap.SaveOptList[*rt.Tensor], optLoop
 			}
-			g := run(n, opt, gs, asserts.AfterList[*rt.Tensor])
+			g := run(n, opt, gs, wrap.AfterList[*rt.Tensor])
 			l := run(n, opt, ls, afterList)
 			if g.stats != l.stats || !slices.Equal(g.defined, l.defined) || !slices.Equal(g.reports, l.reports) {
 				t.Errorf("n=%d opt=%v:\n generic %+v\n loop    %+v", n, opt, g, l)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // The skip matrix: for each check and kind of tensor, the expected skip
@@ -15,33 +17,33 @@ import (
 // every cell, so a skipped cell must stay silent and a running cell must
 // report the violation. Kinds "absent" (an absent optional) and "mode" (a
 // plain tensor while a dispatch mode is active) are conditions of the call.
-var skipMatrix = map[asserts.Check]map[string][2]string{
-	asserts.CheckSameImpl: {
+var skipMatrix = map[checks.Check]map[string][2]string{
+	checks.SameImpl: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 	},
-	asserts.CheckSameStorage: {
+	checks.SameStorage: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 	},
-	asserts.CheckNoMutation: {
+	checks.NoMutation: {
 		"plain": {"", ""}, "no_version": {"no_version_counter", "no_version_counter"}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 	},
-	asserts.CheckBindingContext: {
+	checks.BindingContext: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 		"not_bound": {"no_binding_support", "no_binding_support"},
 	},
-	asserts.CheckImplUseCountLE1: {
+	checks.ImplUseCountLE1: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"direct_subclass", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
@@ -52,7 +54,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 	// impl_use_count_eq_fresh skips as impl_use_count_le_1 does; "bound"
 	// is a return with a foreign object bound to its TensorImpl (use
 	// count 2 when correct, 3 when broken).
-	asserts.CheckImplUseCountEqFresh: {
+	checks.ImplUseCountEqFresh: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"direct_subclass", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
@@ -60,7 +62,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
 		"bound": {"", ""},
 	},
-	asserts.CheckStorageUseCountEq1: {
+	checks.StorageUseCountEq1: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
@@ -68,13 +70,13 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
 		"uncounted": {"no_use_counts", "no_use_counts"},
 	},
-	asserts.CheckSharesStorage: {
+	checks.SharesStorage: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
 	},
-	asserts.CheckReturnsArg: {
+	checks.ReturnsArg: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
@@ -83,21 +85,21 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 	// fresh_or_alias leaves out the evidence the policy turns off: for a
 	// direct subclass only the storage use count decides "fresh"; for a
 	// propagating wrapper or under a mode nothing decides it, so it skips.
-	asserts.CheckFreshOrAlias: {
+	checks.FreshOrAlias: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
 		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
 		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"mode_active", "mode_active"},
 	},
-	asserts.CheckDistinctOutputs: {
+	checks.DistinctOutputs: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
 		"undefined": {"undefined", "undefined"}, "mode": {"", "mode_active"},
 	}, // fresh_no_alias needs no use counts: under a mode and for subclasses
 	// the strict profile still checks it.
-	asserts.CheckFreshNoAlias: {
+	checks.FreshNoAlias: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
@@ -106,7 +108,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 	// same_content reads bytes: a tensor without storage or a meta
 	// tensor has none to read; "no_contents" is a runtime without
 	// asserts.Contents, "content_off" a call with the check switched off.
-	asserts.CheckSameContent: {
+	checks.SameContent: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"no_content_access", "no_content_access"}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
@@ -118,7 +120,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 	// (ResultIdent) that give a storage anchor: "counted" is a return with
 	// use counts (Result), "no_anchor" one without asserts.Anchored. It
 	// needs no use counts, so modes and subclasses keep it under strict.
-	asserts.CheckFreshNotHeld: {
+	checks.FreshNotHeld: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"no_storage", "no_storage"},
@@ -130,7 +132,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 	// row; the rules still decide what a row would do). "no_metadata" is
 	// a runtime without asserts.Metadata; the fake's sparse and meta
 	// tensors report metadata as reftensor's do.
-	asserts.CheckSameMetadata: {
+	checks.SameMetadata: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
 		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
@@ -142,7 +144,7 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 	// user code may keep the view, which only adds holds). "shared" is a
 	// storage other tensors hold too: a shortfall there may be a release
 	// on another goroutine (other_holders).
-	asserts.CheckViewHoldsStorage: {
+	checks.ViewHoldsStorage: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
 		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
@@ -153,23 +155,23 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 }
 
 // The message each check's broken kernel must produce.
-var failMessage = map[asserts.Check]string{
-	asserts.CheckSameImpl:            "op.ov: same_impl: argument self: kernel replaced the TensorImpl (before 0x",
-	asserts.CheckSameStorage:         "op.ov: same_storage: argument self: kernel replaced the StorageImpl (before 0x",
-	asserts.CheckNoMutation:          "op.ov: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 3 before, 4 after)",
-	asserts.CheckBindingContext:      "op.ov: binding_context: argument self: StorageImpl 0x%s is bound in context 0 (not hermetic), but the call runs in hermetic context 7",
-	asserts.CheckImplUseCountLE1:     "op.ov: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1",
-	asserts.CheckStorageUseCountEq1:  "op.ov: storage_use_count_eq_1: return 0: StorageImpl use count is 2, want 1",
-	asserts.CheckImplUseCountEqFresh: "op.ov: impl_use_count_eq_fresh: return 0: TensorImpl use count is ",
-	asserts.CheckSharesStorage:       "op.ov: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x",
-	asserts.CheckReturnsArg:          "op.ov: returns_arg: return 0: is not argument self (want TensorImpl 0x",
-	asserts.CheckFreshOrAlias:        "op.ov: fresh_or_alias: return 0: is neither argument self (TensorImpl 0x",
-	asserts.CheckDistinctOutputs:     "op.ov: distinct_outputs: return 0: shares StorageImpl 0x",
-	asserts.CheckFreshNoAlias:        "op.ov: fresh_no_alias: return 0: shares StorageImpl 0x",
-	asserts.CheckSameContent:         "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
-	asserts.CheckFreshNotHeld:        "op.ov: fresh_not_held: return 0: StorageImpl 0x",
-	asserts.CheckSameMetadata:        "op.ov: same_metadata: argument self: kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint 0x",
-	asserts.CheckViewHoldsStorage:    "op.ov: view_holds_storage: return 0: StorageImpl 0x",
+var failMessage = map[checks.Check]string{
+	checks.SameImpl:            "op.ov: same_impl: argument self: kernel replaced the TensorImpl (before 0x",
+	checks.SameStorage:         "op.ov: same_storage: argument self: kernel replaced the StorageImpl (before 0x",
+	checks.NoMutation:          "op.ov: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 3 before, 4 after)",
+	checks.BindingContext:      "op.ov: binding_context: argument self: StorageImpl 0x%s is bound in context 0 (not hermetic), but the call runs in hermetic context 7",
+	checks.ImplUseCountLE1:     "op.ov: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1",
+	checks.StorageUseCountEq1:  "op.ov: storage_use_count_eq_1: return 0: StorageImpl use count is 2, want 1",
+	checks.ImplUseCountEqFresh: "op.ov: impl_use_count_eq_fresh: return 0: TensorImpl use count is ",
+	checks.SharesStorage:       "op.ov: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x",
+	checks.ReturnsArg:          "op.ov: returns_arg: return 0: is not argument self (want TensorImpl 0x",
+	checks.FreshOrAlias:        "op.ov: fresh_or_alias: return 0: is neither argument self (TensorImpl 0x",
+	checks.DistinctOutputs:     "op.ov: distinct_outputs: return 0: shares StorageImpl 0x",
+	checks.FreshNoAlias:        "op.ov: fresh_no_alias: return 0: shares StorageImpl 0x",
+	checks.SameContent:         "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
+	checks.FreshNotHeld:        "op.ov: fresh_not_held: return 0: StorageImpl 0x",
+	checks.SameMetadata:        "op.ov: same_metadata: argument self: kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint 0x",
+	checks.ViewHoldsStorage:    "op.ov: view_holds_storage: return 0: StorageImpl 0x",
 }
 
 // tensorFor returns a fake of the named kind and whether the call runs
@@ -191,39 +193,39 @@ func tensorFor(kind string) (f *fake, mode bool) {
 
 // scenario returns the body of a checked call of check on a tensor of the
 // given kind; broken makes the kernel break the check's invariant.
-func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func(c *asserts.Call)) {
+func scenario(k checks.Check, kind string, broken bool) (asserts.EnvState, func(c *wrap.Call)) {
 	x, mode := tensorFor(kind)
 	env := asserts.EnvState{ModeActive: mode}
-	self, ret0 := asserts.Arg("self"), asserts.Ret(0)
-	save := func(c *asserts.Call, t asserts.Tensor) (s asserts.Saved) {
+	self, ret0 := wrap.Arg("self"), wrap.Ret(0)
+	save := func(c *wrap.Call, t asserts.Tensor) (s wrap.Saved) {
 		c.SaveOpt(&s, t, kind != "absent")
 		return s
 	}
 	switch k {
-	case asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation:
-		return env, func(c *asserts.Call) {
+	case checks.SameImpl, checks.SameStorage, checks.NoMutation:
+		return env, func(c *wrap.Call) {
 			s := save(c, x)
 			if broken {
 				switch k {
-				case asserts.CheckSameImpl:
+				case checks.SameImpl:
 					x.id.Impl = fid()
-				case asserts.CheckSameStorage:
+				case checks.SameStorage:
 					x.id.Storage = fid()
-				case asserts.CheckNoMutation:
+				case checks.NoMutation:
 					x.id.Version++
 				}
 			}
 			c.After(&s, x)
 			switch k {
-			case asserts.CheckSameImpl:
+			case checks.SameImpl:
 				c.SameImpl(self, &s)
-			case asserts.CheckSameStorage:
+			case checks.SameStorage:
 				c.SameStorage(self, &s)
-			case asserts.CheckNoMutation:
+			case checks.NoMutation:
 				c.NoMutation(self, &s)
 			}
 		}
-	case asserts.CheckBindingContext:
+	case checks.BindingContext:
 		env.Context, env.Hermetic = 7, true
 		x.binding, x.bindingIsSet = asserts.Binding{Context: 7, Hermetic: true}, true
 		if broken {
@@ -233,33 +235,33 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 		if kind == "not_bound" {
 			t = x
 		}
-		return env, func(c *asserts.Call) {
+		return env, func(c *wrap.Call) {
 			s := save(c, t)
 			c.BindingContext(self, &s, t)
 			c.After(&s, t)
 		}
-	case asserts.CheckImplUseCountLE1, asserts.CheckStorageUseCountEq1:
+	case checks.ImplUseCountLE1, checks.StorageUseCountEq1:
 		if broken {
-			if k == asserts.CheckImplUseCountLE1 {
+			if k == checks.ImplUseCountLE1 {
 				x.implUses = 2
 			} else {
 				x.storageUses = 2
 			}
 		}
-		return env, func(c *asserts.Call) {
-			var r asserts.Saved
+		return env, func(c *wrap.Call) {
+			var r wrap.Saved
 			if kind == "uncounted" {
 				c.ResultIdent(&r, uncountedFake{x})
 			} else {
 				c.Result(&r, x)
 			}
-			if k == asserts.CheckImplUseCountLE1 {
+			if k == checks.ImplUseCountLE1 {
 				c.ImplUseCountLE1(ret0, &r)
 			} else {
 				c.StorageUseCountEq1(ret0, &r)
 			}
 		}
-	case asserts.CheckImplUseCountEqFresh:
+	case checks.ImplUseCountEqFresh:
 		var t asserts.Tensor = x
 		if kind == "bound" {
 			x.implUses, x.implBinding, x.implBound = 2, asserts.Binding{Context: 3}, true
@@ -268,12 +270,12 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 		if broken {
 			x.implUses++
 		}
-		return env, func(c *asserts.Call) {
-			var r asserts.Saved
+		return env, func(c *wrap.Call) {
+			var r wrap.Saved
 			c.Result(&r, t)
 			c.ImplUseCountEqFresh(ret0, &r, t)
 		}
-	case asserts.CheckSharesStorage, asserts.CheckReturnsArg, asserts.CheckFreshOrAlias:
+	case checks.SharesStorage, checks.ReturnsArg, checks.FreshOrAlias:
 		// The return has the argument's traits. Correct kernels return: a
 		// view (shares_storage, fresh_or_alias), the argument itself
 		// (returns_arg); broken ones a tensor with its own storage that
@@ -286,27 +288,27 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 				r.id.Storage = fid()
 			}
 			r.implUses, r.storageUses = 2, 2
-		case k == asserts.CheckReturnsArg:
+		case k == checks.ReturnsArg:
 			r.id.Impl, r.implUses = x.id.Impl, 2
 		}
 		if kind == "undefined" {
 			r = newFake(kPlain) // a defined return of an undefined argument
 		}
-		return env, func(c *asserts.Call) {
+		return env, func(c *wrap.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs asserts.Saved
+			var rs wrap.Saved
 			c.Result(&rs, r)
 			switch k {
-			case asserts.CheckSharesStorage:
+			case checks.SharesStorage:
 				c.SharesStorage(ret0, &rs, self, &s)
-			case asserts.CheckReturnsArg:
+			case checks.ReturnsArg:
 				c.ReturnsArg(ret0, &rs, self, &s)
-			case asserts.CheckFreshOrAlias:
+			case checks.FreshOrAlias:
 				c.FreshOrAlias(ret0, &rs, self, &s)
 			}
 		}
-	case asserts.CheckFreshNoAlias:
+	case checks.FreshNoAlias:
 		// A fresh return with the argument's traits; the broken kernel
 		// returns (a view of) the argument's storage.
 		r := &fake{id: x.id, implUses: 1, storageUses: 1}
@@ -320,21 +322,21 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 		if broken && x.id.Storage != 0 {
 			r.id.Storage, r.storageUses = x.id.Storage, 2
 		}
-		return env, func(c *asserts.Call) {
+		return env, func(c *wrap.Call) {
 			s := save(c, x)
 			c.After(&s, x)
-			var rs asserts.Saved
+			var rs wrap.Saved
 			c.Result(&rs, r)
 			c.FreshNoAlias(ret0, &rs, self, &s)
 		}
-	case asserts.CheckSameContent:
+	case checks.SameContent:
 		// The broken kernel writes the bytes without bumping the version.
 		x.content = 1
 		var t asserts.Tensor = contentFake{x}
 		if kind == "no_contents" {
 			t = x
 		}
-		return env, func(c *asserts.Call) {
+		return env, func(c *wrap.Call) {
 			defer asserts.SetContentCheck(asserts.SetContentCheck(kind != "content_off"))
 			s := save(c, t)
 			c.SameContent(self, &s, t)
@@ -344,7 +346,7 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			c.After(&s, t)
 			c.SameContentAfter(self, &s, t)
 		}
-	case asserts.CheckFreshNotHeld:
+	case checks.FreshNotHeld:
 		// The broken kernel returns, fresh, a storage an earlier call
 		// (of another op) returned fresh and that is still alive.
 		a := anchoredFake{x, new([16]byte)}
@@ -352,16 +354,16 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 		if kind == "no_anchor" {
 			t = uncountedFake{x}
 		}
-		return env, func(c *asserts.Call) {
+		return env, func(c *wrap.Call) {
 			if broken && x.id.Storage != 0 {
-				var e asserts.Call
-				e.BeginWith(&asserts.Op{Name: "earlier"}, asserts.EnvState{})
-				var r asserts.Saved
+				var e wrap.Call
+				e.BeginWith(&wrap.Op{Name: "earlier"}, asserts.EnvState{})
+				var r wrap.Saved
 				e.ResultIdent(&r, anchoredFake{&fake{id: asserts.Ident{Impl: fid(), Storage: x.id.Storage}}, a.anchor})
 				e.FreshNotHeld(ret0, &r, a)
 				e.End()
 			}
-			var r asserts.Saved
+			var r wrap.Saved
 			if kind == "counted" {
 				c.Result(&r, x)
 			} else {
@@ -369,14 +371,14 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			}
 			c.FreshNotHeld(ret0, &r, t)
 		}
-	case asserts.CheckSameMetadata:
+	case checks.SameMetadata:
 		// The broken kernel changes the argument's geometry in place.
 		x.meta = 0x40
 		var t asserts.Tensor = metaFake{x}
 		if kind == "no_metadata" {
 			t = x
 		}
-		return env, func(c *asserts.Call) {
+		return env, func(c *wrap.Call) {
 			s := save(c, t)
 			c.SaveMetadata(&s, t)
 			if broken {
@@ -385,18 +387,18 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			c.After(&s, t)
 			c.SameMetadata(self, &s, t)
 		}
-	case asserts.CheckViewHoldsStorage:
+	case checks.ViewHoldsStorage:
 		return env, viewScenario(x, kind, broken)
-	case asserts.CheckDistinctOutputs:
+	case checks.DistinctOutputs:
 		y, _ := tensorFor(kind)
 		if broken {
 			y.id.Storage = x.id.Storage
 		}
-		return env, func(c *asserts.Call) {
-			var r0, r1 asserts.Saved
+		return env, func(c *wrap.Call) {
+			var r0, r1 wrap.Saved
 			c.Result(&r0, x)
 			c.Result(&r1, y)
-			c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.Out(asserts.Ret(1), &r1))
+			c.DistinctOutputs(wrap.Out(ret0, &r0), wrap.Out(wrap.Ret(1), &r1))
 		}
 	}
 	panic("no scenario for " + k.String())
@@ -405,8 +407,8 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 // viewScenario is a view op on x: a correct kernel returns a view with a
 // TensorImpl of its own that holds x's storage (its count rises by one),
 // a broken one a view that takes no hold.
-func viewScenario(x *fake, kind string, broken bool) func(c *asserts.Call) {
-	self, ret0 := asserts.Arg("self"), asserts.Ret(0)
+func viewScenario(x *fake, kind string, broken bool) func(c *wrap.Call) {
+	self, ret0 := wrap.Arg("self"), wrap.Ret(0)
 	if kind == "shared" {
 		x.storageUses = 3 // two other tensors on the storage
 	}
@@ -415,8 +417,8 @@ func viewScenario(x *fake, kind string, broken bool) func(c *asserts.Call) {
 	if kind == "undefined" {
 		r = newFake(kPlain) // a defined return of an undefined argument
 	}
-	return func(c *asserts.Call) {
-		var s, rs asserts.Saved
+	return func(c *wrap.Call) {
+		var s, rs wrap.Saved
 		c.SaveOpt(&s, x, kind != "absent")
 		if kind != "uncounted" {
 			c.ViewBase(&rs, &s, x)
@@ -436,14 +438,14 @@ func viewScenario(x *fake, kind string, broken bool) func(c *asserts.Call) {
 }
 
 func TestSkipMatrix(t *testing.T) {
-	for k := asserts.Check(0); k < asserts.NumChecks; k++ {
+	for k := checks.Check(0); k < checks.NumChecks; k++ {
 		cells := skipMatrix[k]
 		if len(cells) == 0 {
 			t.Errorf("%v: no cells in the skip matrix", k)
 		}
 		for _, kind := range slices.Sorted(maps.Keys(cells)) {
 			for p, reason := range cells[kind] {
-				profile := asserts.Policy(p)
+				profile := checks.Policy(p)
 				name := k.String() + "/" + profile.String() + "/" + kind
 				t.Run(name, func(t *testing.T) {
 					env, body := scenario(k, kind, true)
@@ -464,7 +466,7 @@ func TestSkipMatrix(t *testing.T) {
 					}
 					v := &out.violations[0]
 					msg := failMessage[k]
-					if k == asserts.CheckBindingContext {
+					if k == checks.BindingContext {
 						msg = msg[:strings.Index(msg, "%s")]
 					}
 					if v.Check != k || !strings.Contains(v.Error(), msg) {
@@ -491,9 +493,9 @@ func TestSkipMatrix(t *testing.T) {
 	}
 }
 
-func reasonByName(t *testing.T, name string) asserts.Reason {
+func reasonByName(t *testing.T, name string) checks.Reason {
 	t.Helper()
-	for r := asserts.Reason(0); r < asserts.NumReasons; r++ {
+	for r := checks.Reason(0); r < checks.NumReasons; r++ {
 		if r.String() == name {
 			return r
 		}
@@ -511,17 +513,17 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 			seen[want[0]], seen[want[1]] = true, true
 		}
 	}
-	for r := asserts.Reason(0); r < asserts.NumReasons; r++ {
+	for r := checks.Reason(0); r < checks.NumReasons; r++ {
 		switch r {
-		case asserts.ReasonPlan, asserts.ReasonMeta, asserts.ReasonFunctional:
+		case checks.ReasonPlan, checks.ReasonMeta, checks.ReasonFunctional:
 			continue
-		case asserts.ReasonAliasesMutable: // a condition of two arguments: TestNoMutationAliasesMutable
+		case checks.ReasonAliasesMutable: // a condition of two arguments: TestNoMutationAliasesMutable
 			continue
-		case asserts.ReasonConcurrentWrite: // a condition of two calls: concurrent_test.go
+		case checks.ReasonConcurrentWrite: // a condition of two calls: concurrent_test.go
 			continue
-		case asserts.ReasonNoEnv: // a condition of the runtime: TestBindingContextWithoutEnv
+		case checks.ReasonNoEnv: // a condition of the runtime: TestBindingContextWithoutEnv
 			continue
-		case asserts.ReasonHiddenStorageRefs: // a condition of the count: hiddenrefs_test.go
+		case checks.ReasonHiddenStorageRefs: // a condition of the count: hiddenrefs_test.go
 			continue
 		}
 		if !seen[r.String()] {
@@ -534,9 +536,9 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 // Versioned, saved outside a mode: no profile may skip it for a tensor
 // without a version counter, whose only condition is no_version_counter.
 func TestSameMetadataFastPathSkipsNothing(t *testing.T) {
-	for p := asserts.Policy(0); p.Rules() != nil; p++ {
-		for _, r := range p.Rules() {
-			if (r.Reason == asserts.ReasonNoVersion || r.Reason == asserts.ReasonCounted) && r.Skips.Has(asserts.CheckSameMetadata) {
+	for p := checks.Policy(0); wrap.Rules(p) != nil; p++ {
+		for _, r := range wrap.Rules(p) {
+			if (r.Reason == checks.ReasonNoVersion || r.Reason == checks.ReasonCounted) && r.Skips.Has(checks.SameMetadata) {
 				t.Errorf("%v: %v skips same_metadata, which the fast path runs", p, r.Reason)
 			}
 		}
@@ -548,12 +550,12 @@ func TestSameMetadataFastPathSkipsNothing(t *testing.T) {
 // asking the skip policy: no profile may skip them on such a tensor,
 // whose only condition is use_counted.
 func TestPlainPairsSkipNothingOnFastPaths(t *testing.T) {
-	fast := asserts.SetOf(asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation,
-		asserts.CheckImplUseCountLE1, asserts.CheckStorageUseCountEq1, asserts.CheckFreshNoAlias,
-		asserts.CheckReturnsArg, asserts.CheckSharesStorage, asserts.CheckFreshOrAlias, asserts.CheckBindingContext)
-	for p := asserts.Policy(0); p.Rules() != nil; p++ {
-		for _, r := range p.Rules() {
-			if r.Reason == asserts.ReasonCounted && r.Skips&fast != 0 {
+	fast := checks.SetOf(checks.SameImpl, checks.SameStorage, checks.NoMutation,
+		checks.ImplUseCountLE1, checks.StorageUseCountEq1, checks.FreshNoAlias,
+		checks.ReturnsArg, checks.SharesStorage, checks.FreshOrAlias, checks.BindingContext)
+	for p := checks.Policy(0); wrap.Rules(p) != nil; p++ {
+		for _, r := range wrap.Rules(p) {
+			if r.Reason == checks.ReasonCounted && r.Skips&fast != 0 {
 				t.Errorf("%v: use_counted skips %v, which plain pairs pass without the policy", p, r.Skips&fast)
 			}
 		}

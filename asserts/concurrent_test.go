@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // The windows of two calls interleaved by hand: a read-only call of x (no_mutation and
@@ -47,10 +49,10 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			if tc.otherStorage {
 				declared = other
 			}
-			wop := &asserts.Op{Name: "t_", Profile: asserts.Strict}
-			rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
-			var w asserts.Call
-			var ws asserts.Saved
+			wop := &wrap.Op{Name: "t_", Profile: checks.Strict}
+			rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
+			var w wrap.Call
+			var ws wrap.Saved
 			var doStep func(step)
 			// The writer's steps run on a goroutine of their own, one at
 			// a time, in the order the case gives.
@@ -83,8 +85,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			}
 			col := asserts.NewCollector()
 			defer asserts.SetHandler(asserts.SetHandler(col))
-			var r asserts.Call
-			var rs asserts.Saved
+			var r wrap.Call
+			var rs wrap.Saved
 			r.BeginWith(rop, asserts.EnvState{})
 			r.Save(&rs, x)
 			for _, s := range tc.during {
@@ -98,8 +100,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 				x.id.Version++
 			}
 			r.After(&rs, x)
-			r.SameStorage(asserts.Arg("self"), &rs)
-			r.NoMutation(asserts.Arg("self"), &rs)
+			r.SameStorage(wrap.Arg("self"), &rs)
+			r.NoMutation(wrap.Arg("self"), &rs)
 			r.End()
 			if len(tc.during)+len(tc.before) == 1 {
 				do(writerEnds) // the writer still in flight ends now
@@ -111,22 +113,22 @@ func TestConcurrentWriteWindow(t *testing.T) {
 				if len(vs) != 0 {
 					t.Errorf("blamed the reader: %v", &vs[0])
 				}
-				if st.Skipped[asserts.ReasonConcurrentWrite] != 1 {
+				if st.Skipped[checks.ReasonConcurrentWrite] != 1 {
 					t.Errorf("stats %+v: want one row skipped under concurrent_write", st)
 				}
 			case "violation":
-				if len(vs) != 1 || st.Skipped[asserts.ReasonConcurrentWrite] != 0 {
+				if len(vs) != 1 || st.Skipped[checks.ReasonConcurrentWrite] != 0 {
 					t.Fatalf("want one violation and no concurrent_write skip, got %d, stats %+v", len(vs), st)
 				}
-				want := asserts.CheckNoMutation
+				want := checks.NoMutation
 				if tc.setStorage {
-					want = asserts.CheckSameStorage
+					want = checks.SameStorage
 				}
 				if vs[0].Check != want {
 					t.Errorf("violation %v, want %v", &vs[0], want)
 				}
 			}
-			if got := st.Ran[asserts.CheckNoMutation] + st.Ran[asserts.CheckSameStorage] + st.TotalSkipped(); got != 2 {
+			if got := st.Ran[checks.NoMutation] + st.Ran[checks.SameStorage] + st.TotalSkipped(); got != 2 {
 				t.Errorf("rows run or skipped: %d, want 2 (stats %+v)", got, st)
 			}
 		})
@@ -139,8 +141,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 func TestConcurrentWriteOwnSlot(t *testing.T) {
 	self := &fake{id: asserts.Ident{Impl: fid(), Storage: 5, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
 	other := &fake{id: asserts.Ident{Impl: fid(), Storage: 1028, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var a0, a1 asserts.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var a0, a1 wrap.Saved
 		c.Save(&a0, self)
 		c.Save(&a1, other)
 		c.Mutable(&a0)
@@ -148,9 +150,9 @@ func TestConcurrentWriteOwnSlot(t *testing.T) {
 		other.id.Version++ // the kernel also writes other: the bug
 		c.After(&a0, self)
 		c.After(&a1, other)
-		c.NoMutation(asserts.Arg("other"), &a1)
+		c.NoMutation(wrap.Arg("other"), &a1)
 	})
-	if len(out.violations) != 1 || out.violations[0].Check != asserts.CheckNoMutation {
+	if len(out.violations) != 1 || out.violations[0].Check != checks.NoMutation {
 		t.Errorf("violations %v, want no_mutation on other", out.violations)
 	}
 }
@@ -168,25 +170,25 @@ func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
 			}
 		}()
 		defer asserts.SetHandler(asserts.SetHandler(asserts.Panic))
-		op := &asserts.Op{Name: "add_", Profile: asserts.Strict}
-		var c asserts.Call
-		var a0 asserts.Saved
+		op := &wrap.Op{Name: "add_", Profile: checks.Strict}
+		var c wrap.Call
+		var a0 wrap.Saved
 		c.BeginWith(op, asserts.EnvState{})
 		c.Save(&a0, x)
 		c.Mutable(&a0)
 		x.id.Impl = fid() // the kernel replaces self's TensorImpl
 		c.After(&a0, x)
-		c.SameImpl(asserts.Arg("self"), &a0)
+		c.SameImpl(wrap.Arg("self"), &a0)
 		c.End()
 	}()
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var a0 asserts.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var a0 wrap.Saved
 		c.Save(&a0, x)
 		x.id.Version++
 		c.After(&a0, x)
-		c.NoMutation(asserts.Arg("self"), &a0)
+		c.NoMutation(wrap.Arg("self"), &a0)
 	})
-	if len(out.violations) != 1 || out.stats.Skipped[asserts.ReasonConcurrentWrite] != 0 {
+	if len(out.violations) != 1 || out.stats.Skipped[checks.ReasonConcurrentWrite] != 0 {
 		t.Errorf("after the panicking call: %d violations, stats %+v; want the write reported", len(out.violations), out.stats)
 	}
 }
@@ -205,8 +207,8 @@ func TestConcurrentWritersRace(t *testing.T) {
 	}
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
-	rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
-	wop := &asserts.Op{Name: "t_", Profile: asserts.Strict}
+	rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
+	wop := &wrap.Op{Name: "t_", Profile: checks.Strict}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -214,15 +216,15 @@ func TestConcurrentWritersRace(t *testing.T) {
 			defer wg.Done()
 			h := &lockedFake{ident: ident}
 			for range 2000 {
-				var c asserts.Call
-				var s asserts.Saved
+				var c wrap.Call
+				var s wrap.Saved
 				if g%2 == 0 {
 					c.BeginWith(rop, asserts.EnvState{})
 					c.Save(&s, h)
 					runtime.Gosched() // the kernel: let the writers run
 					c.After(&s, h)
-					c.SameStorage(asserts.Arg("self"), &s)
-					c.NoMutation(asserts.Arg("self"), &s)
+					c.SameStorage(wrap.Arg("self"), &s)
+					c.NoMutation(wrap.Arg("self"), &s)
 					c.End()
 					continue
 				}
@@ -243,8 +245,8 @@ func TestConcurrentWritersRace(t *testing.T) {
 		t.Errorf("false alarm: %v", &v)
 	}
 	st := rop.Stats()
-	t.Logf("reader rows: %d no_mutation run, %d skipped under concurrent_write", st.Ran[asserts.CheckNoMutation], st.Skipped[asserts.ReasonConcurrentWrite])
-	if n := st.Ran[asserts.CheckNoMutation] + st.Ran[asserts.CheckSameStorage] + st.TotalSkipped(); n != 2*4*2000 {
+	t.Logf("reader rows: %d no_mutation run, %d skipped under concurrent_write", st.Ran[checks.NoMutation], st.Skipped[checks.ReasonConcurrentWrite])
+	if n := st.Ran[checks.NoMutation] + st.Ran[checks.SameStorage] + st.TotalSkipped(); n != 2*4*2000 {
 		t.Errorf("%d rows counted, want %d", n, 2*4*2000)
 	}
 }
@@ -263,33 +265,33 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 	prev := asserts.SetEnv(nil)
 	defer asserts.SetEnv(prev)
 	count := func() asserts.Stats {
-		op := &asserts.Op{Name: "neg", Profile: asserts.Strict}
+		op := &wrap.Op{Name: "neg", Profile: checks.Strict}
 		x := newFake(kPlain)
 		xs := []*fake{newFake(kPlain), newFake(kPlain), newFake(kUndefined)}
-		var c asserts.Call
-		var a0 asserts.Saved
-		var l asserts.SavedList
+		var c wrap.Call
+		var a0 wrap.Saved
+		var l wrap.SavedList
 		c.Begin(op)
 		c.Save(&a0, x)
-		asserts.SaveList(&c, &l, xs)
-		c.BindingContext(asserts.Arg("self"), &a0, x)
-		asserts.BindingContextList(&c, asserts.Arg("list"), &l, xs)
-		c.BindingContextAfter(asserts.Arg("self"), &a0, x)
+		wrap.SaveList(&c, &l, xs)
+		c.BindingContext(wrap.Arg("self"), &a0, x)
+		wrap.BindingContextList(&c, wrap.Arg("list"), &l, xs)
+		c.BindingContextAfter(wrap.Arg("self"), &a0, x)
 		c.After(&a0, x)
-		asserts.AfterList(&c, &l, xs)
+		wrap.AfterList(&c, &l, xs)
 		c.End()
 		return op.Stats()
 	}
 	st := count()
-	if st.Ran[asserts.CheckBindingContext] != 0 || st.Skipped[asserts.ReasonNoEnv] != 4 || st.TotalSkipped() != 4 {
+	if st.Ran[checks.BindingContext] != 0 || st.Skipped[checks.ReasonNoEnv] != 4 || st.TotalSkipped() != 4 {
 		t.Errorf("no Env: stats %+v; want binding_context skipped 4 times under no_env", st)
 	}
 	asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{} }))
 	st = count()
-	if st.Ran[asserts.CheckBindingContext] != 3 || st.Skipped[asserts.ReasonUndefined] != 1 || st.Skipped[asserts.ReasonNoEnv] != 0 {
+	if st.Ran[checks.BindingContext] != 3 || st.Skipped[checks.ReasonUndefined] != 1 || st.Skipped[checks.ReasonNoEnv] != 0 {
 		t.Errorf("with an Env: stats %+v; want binding_context run 3 times, 1 undefined", st)
 	}
-	if !strings.Contains(asserts.Strict.Rules()[asserts.ReasonNoEnv].Why, "no Env") {
+	if !strings.Contains(wrap.Rules(checks.Strict)[checks.ReasonNoEnv].Why, "no Env") {
 		t.Error("no_env has no rule")
 	}
 }
@@ -301,20 +303,20 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 func TestConcurrentWriteStorageless(t *testing.T) {
 	for _, declared := range []bool{true, false} {
 		x := newFake(kSparse)
-		wop := &asserts.Op{Name: "add_", Profile: asserts.Strict}
-		rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
+		wop := &wrap.Op{Name: "add_", Profile: checks.Strict}
+		rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
-		var r asserts.Call
-		var rs asserts.Saved
+		var r wrap.Call
+		var rs wrap.Saved
 		r.BeginWith(rop, asserts.EnvState{})
 		r.Save(&rs, x)
 		// The writer runs on another goroutine inside the reader's window.
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			var w asserts.Call
-			var ws asserts.Saved
+			var w wrap.Call
+			var ws wrap.Saved
 			w.BeginWith(wop, asserts.EnvState{})
 			w.Save(&ws, x)
 			if declared {
@@ -326,14 +328,14 @@ func TestConcurrentWriteStorageless(t *testing.T) {
 		}()
 		<-done
 		r.After(&rs, x)
-		r.NoMutation(asserts.Arg("self"), &rs)
+		r.NoMutation(wrap.Arg("self"), &rs)
 		r.End()
 		asserts.SetHandler(prev)
 		vs, st := col.Violations(), rop.Stats()
-		if declared && (len(vs) != 0 || st.Skipped[asserts.ReasonConcurrentWrite] != 1) {
+		if declared && (len(vs) != 0 || st.Skipped[checks.ReasonConcurrentWrite] != 1) {
 			t.Errorf("declared write: violations %v, stats %+v; want the row counted under concurrent_write", vs, st)
 		}
-		if !declared && (len(vs) != 1 || vs[0].Check != asserts.CheckNoMutation) {
+		if !declared && (len(vs) != 1 || vs[0].Check != checks.NoMutation) {
 			t.Errorf("undeclared write: violations %v; want no_mutation", vs)
 		}
 	}

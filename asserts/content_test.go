@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // A versioned write that no_mutation reports is not reported again by
@@ -11,12 +13,12 @@ import (
 // same_content reports it.
 func TestSameContentReportsOnce(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
-	self := asserts.Arg("self")
+	self := wrap.Arg("self")
 	for _, noMutation := range []bool{true, false} {
 		x := newFake(kPlain)
 		ct := contentFake{x}
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var s asserts.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var s wrap.Saved
 			c.Save(&s, ct)
 			c.SameContent(self, &s, ct)
 			x.id.Version++
@@ -27,9 +29,9 @@ func TestSameContentReportsOnce(t *testing.T) {
 			}
 			c.SameContentAfter(self, &s, ct)
 		})
-		want := asserts.CheckSameContent
+		want := checks.SameContent
 		if noMutation {
-			want = asserts.CheckNoMutation
+			want = checks.NoMutation
 		}
 		if len(out.violations) != 1 || out.violations[0].Check != want {
 			t.Errorf("no_mutation run %v: violations %v, want one %v", noMutation, out.violations, want)
@@ -44,18 +46,18 @@ func TestSameContentAliasesMutable(t *testing.T) {
 	x := newFake(kPlain)
 	y := &fake{id: x.id, implUses: 1, storageUses: 2}
 	y.id.Impl = fid() // a view of x
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var sx, sy asserts.Saved
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var sx, sy wrap.Saved
 		c.Save(&sx, contentFake{x})
 		c.Save(&sy, contentFake{y})
 		c.Mutable(&sx)
-		c.SameContent(asserts.Arg("other"), &sy, contentFake{y})
+		c.SameContent(wrap.Arg("other"), &sy, contentFake{y})
 		x.content++ // the legal write through self
 		c.After(&sx, contentFake{x})
 		c.After(&sy, contentFake{y})
-		c.SameContentAfter(asserts.Arg("other"), &sy, contentFake{y})
+		c.SameContentAfter(wrap.Arg("other"), &sy, contentFake{y})
 	})
-	if len(out.violations) != 0 || out.stats.Skipped[asserts.ReasonAliasesMutable] != 1 || out.stats.Ran[asserts.CheckSameContent] != 0 {
+	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonAliasesMutable] != 1 || out.stats.Ran[checks.SameContent] != 0 {
 		t.Errorf("violations %v, stats %+v; want a skip under aliases_mutable_arg", out.violations, out.stats)
 	}
 }
@@ -65,34 +67,34 @@ func TestSameContentList(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	a, b := newFake(kPlain), newFake(kPlain)
 	ts := []contentFake{{a}, {b}}
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var l asserts.SavedList
-		asserts.SaveList(c, &l, ts)
-		asserts.SameContentList(c, asserts.Arg("tensors"), &l, ts)
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var l wrap.SavedList
+		wrap.SaveList(c, &l, ts)
+		wrap.SameContentList(c, wrap.Arg("tensors"), &l, ts)
 		b.content++
-		asserts.AfterList(c, &l, ts)
-		asserts.SameContentAfterList(c, asserts.Arg("tensors"), &l, ts)
+		wrap.AfterList(c, &l, ts)
+		wrap.SameContentAfterList(c, wrap.Arg("tensors"), &l, ts)
 	})
-	if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[1]" || out.stats.Ran[asserts.CheckSameContent] != 2 {
+	if len(out.violations) != 1 || out.violations[0].Where() != "argument tensors[1]" || out.stats.Ran[checks.SameContent] != 2 {
 		t.Errorf("violations %v, ran %v; want one at tensors[1], 2 run", out.violations, out.stats.Ran)
 	}
 	asserts.SetContentCheck(false)
-	out = run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var l asserts.SavedList
-		asserts.SaveList(c, &l, ts)
-		asserts.SameContentList(c, asserts.Arg("tensors"), &l, ts)
+	out = run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var l wrap.SavedList
+		wrap.SaveList(c, &l, ts)
+		wrap.SameContentList(c, wrap.Arg("tensors"), &l, ts)
 		b.content++
-		asserts.AfterList(c, &l, ts)
-		asserts.SameContentAfterList(c, asserts.Arg("tensors"), &l, ts)
+		wrap.AfterList(c, &l, ts)
+		wrap.SameContentAfterList(c, wrap.Arg("tensors"), &l, ts)
 	})
-	if len(out.violations) != 0 || out.stats.Skipped[asserts.ReasonContentOff] != 2 {
+	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonContentOff] != 2 {
 		t.Errorf("off: violations %v, skipped %v; want 2 under content_check_off", out.violations, out.stats.Skipped)
 	}
 }
 
 func TestContentSwitch(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
-	add, addOut, mul := &asserts.Op{Name: "add", Overload: "Tensor"}, &asserts.Op{Name: "add", Overload: "out"}, &asserts.Op{Name: "mul", Overload: "Tensor"}
+	add, addOut, mul := &wrap.Op{Name: "add", Overload: "Tensor"}, &wrap.Op{Name: "add", Overload: "out"}, &wrap.Op{Name: "mul", Overload: "Tensor"}
 	for _, tc := range []struct {
 		env           string
 		add, out, mul bool
@@ -109,7 +111,7 @@ func TestContentSwitch(t *testing.T) {
 		{"rrelu_with_noise_", false, false, false},
 	} {
 		asserts.SetContentCheckFrom(tc.env)
-		if got := [3]bool{asserts.ContentCheck(add), asserts.ContentCheck(addOut), asserts.ContentCheck(mul)}; got != [3]bool{tc.add, tc.out, tc.mul} {
+		if got := [3]bool{wrap.ContentCheck(add), wrap.ContentCheck(addOut), wrap.ContentCheck(mul)}; got != [3]bool{tc.add, tc.out, tc.mul} {
 			t.Errorf("ASSERTGEN_CONTENT=%q: add.Tensor, add.out, mul.Tensor switched %v", tc.env, got)
 		}
 	}
@@ -125,13 +127,13 @@ func TestContentSwitch(t *testing.T) {
 // The default path (content off) allocates nothing.
 func TestSameContentOffAllocs(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(false))
-	op := &asserts.Op{Name: "op"}
+	op := &wrap.Op{Name: "op"}
 	x := contentFake{newFake(kPlain)}
-	self := asserts.Arg("self")
+	self := wrap.Arg("self")
 	n := testing.AllocsPerRun(100, func() {
-		var c asserts.Call
+		var c wrap.Call
 		c.Begin(op)
-		var s asserts.Saved
+		var s wrap.Saved
 		c.Save(&s, x)
 		c.SameContent(self, &s, x)
 		c.After(&s, x)

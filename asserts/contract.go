@@ -242,24 +242,10 @@ func SetEnv(e Env) (prev Env) {
 	return prev
 }
 
-// envState reads the registered Env, and returns the flags Save sets under
-// it.
-// loadEnv reads the registered Env into c, with the flags Save sets under
-// it, and the write clock (see concurrent.go).
-func (c *Call) loadEnv() {
-	c.since = writeClock.Load()
-	b := curEnv.Load()
-	if b == nil {
-		c.env, c.saved, c.bind = EnvState{}, fPending, bindNoEnv
-		return
+// CurrentEnv returns the registered Env, or nil if there is none.
+func CurrentEnv() Env {
+	if b := curEnv.Load(); b != nil {
+		return b.env
 	}
-	c.env = b.env.State()
-	c.saved, c.bind = savedFlags(c.env), bindRun
-}
-
-func savedFlags(st EnvState) Traits {
-	if st.ModeActive {
-		return fPending | fMode
-	}
-	return fPending
+	return nil
 }

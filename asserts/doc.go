@@ -170,7 +170,7 @@
 // binding_context, fresh_no_alias, same_content, impl_use_count_eq_fresh,
 // fresh_not_held, same_metadata and view_holds_storage. A plan also has
 // rows of not_arg_handle, which are part of the TensorImpl use-count check
-// of a return ([CheckNotArgHandle]).
+// of a return ([checks.NotArgHandle]).
 //
 // Which apply to a tensor depends on the op's skip policy (a [Policy], in [Op]'s field Profile) and
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no

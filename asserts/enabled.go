@@ -5,16 +5,6 @@ import (
 	"sync/atomic"
 )
 
-// Version1 is the version of the API that generated code is written
-// against. Generated files reference it,
-//
-//	const _ = asserts.Version1 // re-run assertgen if this does not compile
-//
-// so that code generated for an API this package no longer provides fails
-// to compile instead of misbehaving. A future incompatible API will add
-// Version2 and, once no supported generator emits Version1, remove it.
-const Version1 = 1
-
 var enabled atomic.Bool
 
 func init() {

@@ -5,6 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // vector is a library's tensor type without ids of its own: a window on a
@@ -22,19 +24,19 @@ func newVector(n int) *vector {
 	return &vector{make([]float64, n)}
 }
 
-var opOnes = asserts.Op{Name: "ones", Profile: asserts.Strict}
+var opOnes = wrap.Op{Name: "ones", Profile: checks.Strict}
 
 // ones is a checked call whose kernel returns a fresh vector, as the
 // wrappers of a type named under memory: check it.
 func ones(n int) *vector {
-	var c asserts.Call
-	var r asserts.Saved
+	var c wrap.Call
+	var r wrap.Saved
 	c.Begin(&opOnes)
 	c.BeginFresh()
 	v := newVector(n)
 	m := asserts.SliceMemory(v.data)
 	c.ResultMemory(&r, unsafe.Pointer(v), &m)
-	c.FreshNotHeldAnchor(asserts.Ret(0), &r, m.Anchor())
+	c.FreshNotHeldAnchor(wrap.Ret(0), &r, m.Anchor())
 	c.End()
 	return v
 }

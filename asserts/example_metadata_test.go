@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // geomHandle is a handle with a geometry it reports through
@@ -27,7 +28,7 @@ func (g *geomHandle) MetadataFingerprint() (uint64, bool) {
 func ExampleCall_SaveMetadataTensor() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
-	op := asserts.Op{Name: "transpose", Overload: "int"}
+	op := wrap.Op{Name: "transpose", Overload: "int"}
 	var x asserts.Tensor = &geomHandle{handle: handle{impl: 0x40, storage: 0x41, uses: 1},
 		sizes: []int{4, 4}, strides: []int{4, 1}}
 	transposeInPlace := func(t asserts.Tensor) {
@@ -35,15 +36,15 @@ func ExampleCall_SaveMetadataTensor() {
 		g.strides[0], g.strides[1] = g.strides[1], g.strides[0]
 	}
 
-	var c asserts.Call
+	var c wrap.Call
 	c.BeginWith(&op, asserts.EnvState{})
-	var a0 asserts.Saved
+	var a0 wrap.Saved
 	c.SaveTensor(&a0, x)
 	c.SaveMetadataTensor(&a0, x)
 	transposeInPlace(x)
 	c.AfterTensor(&a0, x)
-	c.SameImplStorageVersion(asserts.Arg("self"), &a0)
-	c.SameMetadataTensor(asserts.Arg("self"), &a0, x)
+	c.SameImplStorageVersion(wrap.Arg("self"), &a0)
+	c.SameMetadataTensor(wrap.Arg("self"), &a0, x)
 	c.End()
 
 	for _, v := range col.Violations() {

@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // fake is a tensor whose state a test sets directly.
@@ -142,13 +144,13 @@ type outcome struct {
 
 // run runs body as a checked call of a fresh op with the given profile and
 // mode state, collecting violations.
-func run(t *testing.T, p asserts.Policy, env asserts.EnvState, body func(c *asserts.Call)) outcome {
+func run(t *testing.T, p checks.Policy, env asserts.EnvState, body func(c *wrap.Call)) outcome {
 	t.Helper()
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &asserts.Op{Name: "op", Overload: "ov", Profile: p}
-	var c asserts.Call
+	op := &wrap.Op{Name: "op", Overload: "ov", Profile: p}
+	var c wrap.Call
 	c.BeginWith(op, env)
 	body(&c)
 	c.End()

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -11,18 +13,18 @@ import (
 // impl_use_count_eq_fresh, with the returned tensor, in place of
 // impl_use_count_le_1.
 func AddFresh(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	addPre(&c, &opAddFresh, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addFreshPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-var opAddFresh = asserts.Op{Name: "add", Overload: "Tensor"}
+var opAddFresh = wrap.Op{Name: "add", Overload: "Tensor"}
 
-func addFreshPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 asserts.Saved
+func addFreshPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 wrap.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
 	c.After(s0, t0)
@@ -69,7 +71,7 @@ func TestAddFresh(t *testing.T) {
 		t.Errorf("a fresh output with a bound object is flagged by the 2.14 form: %v", vs)
 	}
 	vs = asserts.Collect(func() { Add(x, y, 1) })
-	if len(vs) != 1 || vs[0].Check != asserts.CheckImplUseCountLE1 {
+	if len(vs) != 1 || vs[0].Check != checks.ImplUseCountLE1 {
 		t.Errorf("the le_1 form: %v, want one impl_use_count_le_1 violation (use count 2)", vs)
 	}
 }

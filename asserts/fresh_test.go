@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // ExpectedFreshUseCount is PyTorch 2.14's expected_fresh_use_count in
@@ -26,7 +28,7 @@ func TestExpectedFreshUseCount(t *testing.T) {
 		{"ImplBound, no object", implBoundFake{unbound}, 1},
 		{"ImplBound, object", implBoundFake{bound}, 2},
 	} {
-		if got := asserts.ExpectedFreshUseCount(c.t); got != c.want {
+		if got := wrap.ExpectedFreshUseCount(c.t); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -57,18 +59,18 @@ func TestEqFreshAgainstLE1(t *testing.T) {
 		{"defined, use count 0", func() *fake { f := newFake(kPlain); f.implUses = 0; return f }(),
 			"", "TensorImpl use count is 0, want 1"},
 	} {
-		for _, k := range []asserts.Check{asserts.CheckImplUseCountLE1, asserts.CheckImplUseCountEqFresh} {
-			out := run(t, asserts.PyTorch, asserts.EnvState{}, func(cl *asserts.Call) {
-				var r asserts.Saved
+		for _, k := range []checks.Check{checks.ImplUseCountLE1, checks.ImplUseCountEqFresh} {
+			out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *wrap.Call) {
+				var r wrap.Saved
 				cl.Result(&r, c.r)
-				if k == asserts.CheckImplUseCountLE1 {
-					cl.ImplUseCountLE1(asserts.Ret(0), &r)
+				if k == checks.ImplUseCountLE1 {
+					cl.ImplUseCountLE1(wrap.Ret(0), &r)
 				} else {
-					cl.ImplUseCountEqFresh(asserts.Ret(0), &r, c.r)
+					cl.ImplUseCountEqFresh(wrap.Ret(0), &r, c.r)
 				}
 			})
 			want := c.le1
-			if k == asserts.CheckImplUseCountEqFresh {
+			if k == checks.ImplUseCountEqFresh {
 				want = c.fresh
 			}
 			if out.stats.Ran[k] != 1 {
@@ -108,13 +110,13 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 		if r == nil {
 			r = c.arg
 		}
-		out := run(t, asserts.PyTorch, asserts.EnvState{}, func(cl *asserts.Call) {
-			var s, rs asserts.Saved
+		out := run(t, checks.PyTorch, asserts.EnvState{}, func(cl *wrap.Call) {
+			var s, rs wrap.Saved
 			cl.Save(&s, c.arg)
 			cl.After(&s, c.arg)
 			cl.Result(&rs, r)
-			cl.ImplUseCountEqFresh(asserts.Ret(0), &rs, r)
-			cl.NotArg(asserts.Ret(0), &rs, asserts.Arg("self"), &s)
+			cl.ImplUseCountEqFresh(wrap.Ret(0), &rs, r)
+			cl.NotArg(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
 		})
 		switch {
 		case c.want == "" && len(out.violations) != 0:
@@ -127,15 +129,15 @@ func TestNotArgAfterEqFresh(t *testing.T) {
 		}
 	}
 	// Under a mode both are skipped, NotArg with its check.
-	out := run(t, asserts.PyTorch, asserts.EnvState{ModeActive: true}, func(cl *asserts.Call) {
-		var s, rs asserts.Saved
+	out := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, func(cl *wrap.Call) {
+		var s, rs wrap.Saved
 		cl.Save(&s, plain)
 		cl.After(&s, plain)
 		cl.Result(&rs, plain)
-		cl.ImplUseCountEqFresh(asserts.Ret(0), &rs, plain)
-		cl.NotArg(asserts.Ret(0), &rs, asserts.Arg("self"), &s)
+		cl.ImplUseCountEqFresh(wrap.Ret(0), &rs, plain)
+		cl.NotArg(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
 	})
-	if len(out.violations) != 0 || out.stats.Skipped[asserts.ReasonModeActive] != 1 || out.stats.Ran[asserts.CheckImplUseCountEqFresh] != 0 {
+	if len(out.violations) != 0 || out.stats.Skipped[checks.ReasonModeActive] != 1 || out.stats.Ran[checks.ImplUseCountEqFresh] != 0 {
 		t.Errorf("under a mode: %v, %+v", out.violations, out.stats)
 	}
 }
@@ -166,12 +168,12 @@ func TestEqFreshList(t *testing.T) {
 		{"a bound element held elsewhere", mk(-2, -3), []string{"return 0[1]: TensorImpl use count is 3, want 2"}},
 		{"empty", mk(), nil},
 	} {
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(cl *asserts.Call) {
-			var l asserts.SavedList
-			asserts.ResultList(cl, &l, c.ts)
-			asserts.ImplUseCountEqFreshList(cl, asserts.Ret(0), &l, c.ts)
+		out := run(t, checks.Strict, asserts.EnvState{}, func(cl *wrap.Call) {
+			var l wrap.SavedList
+			wrap.ResultList(cl, &l, c.ts)
+			wrap.ImplUseCountEqFreshList(cl, wrap.Ret(0), &l, c.ts)
 		})
-		if got := out.stats.Ran[asserts.CheckImplUseCountEqFresh]; got != uint64(len(c.ts)) {
+		if got := out.stats.Ran[checks.ImplUseCountEqFresh]; got != uint64(len(c.ts)) {
 			t.Errorf("%s: ran %d, want %d", c.name, got, len(c.ts))
 		}
 		if len(out.violations) != len(c.want) {
@@ -188,21 +190,21 @@ func TestEqFreshList(t *testing.T) {
 
 // The check and NotArg on a plain fresh return allocate nothing.
 func TestEqFreshDoesNotAllocate(t *testing.T) {
-	op := &asserts.Op{Name: "op", Profile: asserts.PyTorch}
+	op := &wrap.Op{Name: "op", Profile: checks.PyTorch}
 	x, r := newFake(kPlain), newFake(kPlain)
 	ts := []*fake{newFake(kPlain), newFake(kPlain)}
 	n := testing.AllocsPerRun(100, func() {
-		var c asserts.Call
-		var s, rs asserts.Saved
-		var l asserts.SavedList
+		var c wrap.Call
+		var s, rs wrap.Saved
+		var l wrap.SavedList
 		c.BeginWith(op, asserts.EnvState{})
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&rs, r)
-		c.ImplUseCountEqFresh(asserts.Ret(0), &rs, r)
-		c.NotArg(asserts.Ret(0), &rs, asserts.Arg("self"), &s)
-		asserts.ResultList(&c, &l, ts)
-		asserts.ImplUseCountEqFreshList(&c, asserts.Ret(1), &l, ts)
+		c.ImplUseCountEqFresh(wrap.Ret(0), &rs, r)
+		c.NotArg(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
+		wrap.ResultList(&c, &l, ts)
+		wrap.ImplUseCountEqFreshList(&c, wrap.Ret(1), &l, ts)
 		c.End()
 	})
 	if n != 0 {

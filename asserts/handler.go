@@ -9,6 +9,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/internal/hook"
 )
 
 // A Handler receives violations. Handle may be called from several
@@ -55,6 +58,8 @@ func CurrentHandler() Handler {
 	}
 	return Panic
 }
+
+func init() { hook.Handle = func(v any) { handle(v.(*Violation)) } }
 
 // handle hands v to the calling goroutine's scope (see [Collect]), if it
 // is in one, and otherwise to the installed handler.
@@ -213,12 +218,12 @@ func (c *Collector) Report() Report {
 		r.ByOp[op] = maps.Clone(m)
 	}
 	c.mu.Unlock()
-	for k := range Check(NumChecks) {
+	for k := range checks.Check(checks.NumChecks) {
 		if st.Ran[k] != 0 {
 			r.ChecksRun[k.String()] = st.Ran[k]
 		}
 	}
-	for rs := range Reason(NumReasons) {
+	for rs := range checks.Reason(checks.NumReasons) {
 		if st.Skipped[rs] != 0 {
 			r.Skipped[rs.String()] = st.Skipped[rs]
 		}
@@ -256,7 +261,7 @@ func (c *Collector) Summary() string {
 	b.WriteString("\n")
 	if len(r.ChecksRun) > 0 {
 		b.WriteString("checks run:\n")
-		for k := range Check(NumChecks) {
+		for k := range checks.Check(checks.NumChecks) {
 			if n := r.ChecksRun[k.String()]; n != 0 {
 				fmt.Fprintf(&b, "  %-24s %d\n", k, n)
 			}
@@ -272,7 +277,7 @@ func (c *Collector) Summary() string {
 	}
 	if len(r.Skipped) > 0 {
 		b.WriteString("skipped by reason:\n")
-		for rs := range Reason(NumReasons) {
+		for rs := range checks.Reason(checks.NumReasons) {
 			if n := r.Skipped[rs.String()]; n != 0 {
 				fmt.Fprintf(&b, "  %-28s %d\n", rs, n)
 			}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // hiddenFake is a fresh return whose runtime says its storage count may
@@ -34,23 +36,23 @@ func TestHiddenStorageRefs(t *testing.T) {
 		{"no trait, count 3: reported", false, 1, 3, true, false},
 		{"no trait, count 1: passes", false, 1, 1, false, false},
 	}
-	for _, p := range []asserts.Policy{asserts.Strict, asserts.PyTorch, asserts.PyTorch113} {
+	for _, p := range []checks.Policy{checks.Strict, checks.PyTorch, checks.PyTorch113} {
 		for _, tc := range cases {
 			f := newFake(kPlain)
 			f.implUses, f.storageUses = tc.impl, tc.stor
 			if tc.trait {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
-			out := run(t, p, asserts.EnvState{}, func(c *asserts.Call) {
-				var r asserts.Saved
+			out := run(t, p, asserts.EnvState{}, func(c *wrap.Call) {
+				var r wrap.Saved
 				c.Result(&r, f)
-				c.StorageUseCountEq1(asserts.Ret(0), &r)
+				c.StorageUseCountEq1(wrap.Ret(0), &r)
 			})
-			k := asserts.CheckStorageUseCountEq1
+			k := checks.StorageUseCountEq1
 			if got := len(out.violations) > 0; got != tc.wantViolate {
 				t.Errorf("%v, %s: violations %v", p, tc.name, out.violations)
 			}
-			skips := out.stats.Skipped[asserts.ReasonHiddenStorageRefs]
+			skips := out.stats.Skipped[checks.ReasonHiddenStorageRefs]
 			if tc.wantSkip != (skips == 1) || tc.wantSkip == (out.stats.Ran[k] == 1) {
 				t.Errorf("%v, %s: ran %d, skipped under hidden_storage_refs %d", p, tc.name, out.stats.Ran[k], skips)
 			}
@@ -65,13 +67,13 @@ func TestHiddenStorageRefs(t *testing.T) {
 func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 	t.Run("impl_use_count_le_1", func(t *testing.T) {
 		f := hiddenFake(2, 3)
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var r asserts.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var r wrap.Saved
 			c.Result(&r, f)
-			c.ImplUseCountLE1(asserts.Ret(0), &r)
-			c.StorageUseCountEq1(asserts.Ret(0), &r)
+			c.ImplUseCountLE1(wrap.Ret(0), &r)
+			c.StorageUseCountEq1(wrap.Ret(0), &r)
 		})
-		if len(out.violations) != 1 || out.violations[0].Check != asserts.CheckImplUseCountLE1 {
+		if len(out.violations) != 1 || out.violations[0].Check != checks.ImplUseCountLE1 {
 			t.Errorf("violations %v, want impl_use_count_le_1 alone", out.violations)
 		}
 	})
@@ -79,32 +81,32 @@ func TestHiddenStorageRefsOtherChecks(t *testing.T) {
 		in := newFake(kPlain)
 		f := hiddenFake(1, 3)
 		f.id.Storage = in.id.Storage // the kernel returned a view of its input
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var s, r asserts.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var s, r wrap.Saved
 			c.Save(&s, in)
 			c.After(&s, in)
 			c.Result(&r, f)
-			c.StorageUseCountEq1(asserts.Ret(0), &r)
-			c.FreshNoAlias(asserts.Ret(0), &r, asserts.Arg("self"), &s)
+			c.StorageUseCountEq1(wrap.Ret(0), &r)
+			c.FreshNoAlias(wrap.Ret(0), &r, wrap.Arg("self"), &s)
 		})
-		if len(out.violations) != 1 || out.violations[0].Check != asserts.CheckFreshNoAlias {
+		if len(out.violations) != 1 || out.violations[0].Check != checks.FreshNoAlias {
 			t.Errorf("violations %v, want fresh_no_alias alone", out.violations)
 		}
-		if out.stats.Skipped[asserts.ReasonHiddenStorageRefs] != 1 {
+		if out.stats.Skipped[checks.ReasonHiddenStorageRefs] != 1 {
 			t.Errorf("skips %v, want storage_use_count_eq_1 under hidden_storage_refs", out.stats.Skipped)
 		}
 	})
 	t.Run("arguments", func(t *testing.T) {
 		in := hiddenFake(1, 3)
-		out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-			var s asserts.Saved
+		out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+			var s wrap.Saved
 			c.Save(&s, in)
 			in.id.Version++
 			in.id.Storage = fid()
 			c.After(&s, in)
-			c.SameImpl(asserts.Arg("self"), &s)
-			c.SameStorage(asserts.Arg("self"), &s)
-			c.NoMutation(asserts.Arg("self"), &s)
+			c.SameImpl(wrap.Arg("self"), &s)
+			c.SameStorage(wrap.Arg("self"), &s)
+			c.NoMutation(wrap.Arg("self"), &s)
 		})
 		var got []string
 		for _, v := range out.violations {
@@ -140,26 +142,26 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 			if tc.trait {
 				f = hiddenFake(tc.impl, tc.stor)
 			}
-			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-				var r asserts.Saved
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+				var r wrap.Saved
 				c.Result(&r, f)
 				if list {
-					var sl asserts.SavedList
-					asserts.SaveList(c, &sl, []*fake{in})
-					asserts.AfterList(c, &sl, []*fake{in})
-					c.FreshOrAliasOf(asserts.Ret(0), &r, asserts.Arg("tensors"), &sl)
+					var sl wrap.SavedList
+					wrap.SaveList(c, &sl, []*fake{in})
+					wrap.AfterList(c, &sl, []*fake{in})
+					c.FreshOrAliasOf(wrap.Ret(0), &r, wrap.Arg("tensors"), &sl)
 					return
 				}
-				var s asserts.Saved
+				var s wrap.Saved
 				c.Save(&s, in)
 				c.After(&s, in)
-				c.FreshOrAlias(asserts.Ret(0), &r, asserts.Arg("self"), &s)
+				c.FreshOrAlias(wrap.Ret(0), &r, wrap.Arg("self"), &s)
 			})
 			got := "pass"
 			switch {
 			case len(out.violations) > 0:
 				got = "report"
-			case out.stats.Skipped[asserts.ReasonHiddenStorageRefs] == 1:
+			case out.stats.Skipped[checks.ReasonHiddenStorageRefs] == 1:
 				got = "skip"
 			}
 			if got != tc.want {
@@ -174,16 +176,16 @@ func TestHiddenStorageRefsFreshOrAlias(t *testing.T) {
 func TestHiddenStorageRefsList(t *testing.T) {
 	plain, hidden, held := newFake(kPlain), hiddenFake(1, 3), newFake(kPlain)
 	held.storageUses = 2
-	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var l asserts.SavedList
-		asserts.ResultList(c, &l, []*fake{plain, hidden, held})
-		c.StorageUseCountEq1List(asserts.Ret(0), &l)
+	out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var l wrap.SavedList
+		wrap.ResultList(c, &l, []*fake{plain, hidden, held})
+		c.StorageUseCountEq1List(wrap.Ret(0), &l)
 	})
 	if len(out.violations) != 1 || out.violations[0].Where() != "return 0[2]" {
 		t.Errorf("violations %v, want return 0[2] alone", out.violations)
 	}
-	k := asserts.CheckStorageUseCountEq1
-	if out.stats.Ran[k] != 2 || out.stats.Skipped[asserts.ReasonHiddenStorageRefs] != 1 {
+	k := checks.StorageUseCountEq1
+	if out.stats.Ran[k] != 2 || out.stats.Skipped[checks.ReasonHiddenStorageRefs] != 1 {
 		t.Errorf("ran %d, skipped %v; want 2 run and 1 under hidden_storage_refs", out.stats.Ran[k], out.stats.Skipped)
 	}
 }

@@ -6,15 +6,17 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // memAddLearned is add (or, inPlace, add_) on a tensor type read through
 // its memory as gen emits it for a memory: runtime, with the metadata rows
 // and, with learned, the learned path of its post helper in front of the
 // rows (asserts' learned.go): without learned, every call runs the rows.
-func memAddLearned(op *asserts.Op, learned, inPlace bool, self, other *dense, kernel func(self, other *dense) *dense) *dense {
-	var c asserts.Call
-	var s0, s1, s2 asserts.Saved
+func memAddLearned(op *wrap.Op, learned, inPlace bool, self, other *dense, kernel func(self, other *dense) *dense) *dense {
+	var c wrap.Call
+	var s0, s1, s2 wrap.Saved
 	l := &locsMemAdd
 	c.Begin(op)
 	if !inPlace {
@@ -153,7 +155,7 @@ func TestLearnedPathCountsAsRows(t *testing.T) {
 				var reports [2]int
 				var stats [2]asserts.Stats
 				for i, learned := range []bool{false, true} {
-					op := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+					op := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
 					col.Reset()
 					asserts.ReleasedMemory(cached.mem())
 					var prev asserts.Env
@@ -195,7 +197,7 @@ func oneCycle(t *testing.T, col interface{ Reset() }) {
 	old := debug.SetGCPercent(-1)
 	t.Cleanup(func() { debug.SetGCPercent(old) })
 	cached := newDense(2, 2)
-	op := &asserts.Op{Name: "neg"}
+	op := &wrap.Op{Name: "neg"}
 	for range 2 {
 		memAddLearned(op, false, false, newDense(2, 2), newDense(2, 2), func(self, other *dense) *dense { return cached })
 	}
@@ -206,7 +208,7 @@ func oneCycle(t *testing.T, col interface{ Reset() }) {
 // the call an op learns its counts from.
 func TestLearnedPathAllocates(t *testing.T) {
 	collect(t)
-	ops := make([]asserts.Op, 102)
+	ops := make([]wrap.Op, 102)
 	outs := make([]*dense, 204)
 	for i := range outs {
 		outs[i] = newDense(2, 2)
@@ -221,7 +223,7 @@ func TestLearnedPathAllocates(t *testing.T) {
 		op.Name = "add"
 		memAddLearned(op, true, false, a, b, next)
 	})
-	op := &asserts.Op{Name: "add"}
+	op := &wrap.Op{Name: "add"}
 	learned := testing.AllocsPerRun(100, func() { memAddLearned(op, true, false, a, b, next) })
 	if learning != 0 || learned != 0 {
 		t.Errorf("allocations per call: %v learning, %v on the learned path; want 0", learning, learned)

@@ -5,9 +5,11 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
-var locsMemAdd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var locsMemAdd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
 
 // memAddRows is an op on a tensor type read through its memory (dense) as
 // gen emits it for a memory: runtime: self written in place when inPlace
@@ -17,9 +19,9 @@ var locsMemAdd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asser
 // read only. With short it takes the shortcuts (Saved.Kept with
 // Call.KeptRows or Call.KeptWrittenRows, Call.Uncounted with
 // Call.UncountedRows); without, it calls every row.
-func memAddRows(op *asserts.Op, short, inPlace bool, self, other *dense, kernel func(self, other *dense) *dense) *dense {
-	var c asserts.Call
-	var s0, s1, s2 asserts.Saved
+func memAddRows(op *wrap.Op, short, inPlace bool, self, other *dense, kernel func(self, other *dense) *dense) *dense {
+	var c wrap.Call
+	var s0, s1, s2 wrap.Saved
 	l := &locsMemAdd
 	c.Begin(op)
 	c.BeginFresh()
@@ -98,7 +100,7 @@ func TestMemoryShortcutsCountAsRows(t *testing.T) {
 			var reports [2]int
 			var stats [2]asserts.Stats
 			for i, short := range []bool{false, true} {
-				op := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+				op := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
 				col.Reset()
 				asserts.ReleasedMemory(cached.mem()) // fresh_not_held's registry starts afresh
 				var prev asserts.Env
@@ -128,10 +130,10 @@ func TestMemoryShortcutsCountAsRows(t *testing.T) {
 // The shortcuts' tests hold on the plain snapshots of the memory path
 // and on nothing else.
 func TestMemoryShortcutTests(t *testing.T) {
-	var c asserts.Call
-	c.Begin(&asserts.Op{Name: "kept"})
+	var c wrap.Call
+	c.Begin(&wrap.Op{Name: "kept"})
 	a, e := newDense(2, 2), &dense{rows: 0, cols: 2, stride: 2}
-	var sa, se, ra, re asserts.Saved
+	var sa, se, ra, re wrap.Saved
 	ma, me := a.mem(), e.mem()
 	c.SaveMemory(&sa, unsafe.Pointer(a), &ma)
 	c.SaveMemory(&se, unsafe.Pointer(e), &me)
@@ -145,7 +147,7 @@ func TestMemoryShortcutTests(t *testing.T) {
 	}
 	b := newDense(2, 2)
 	mb := b.mem()
-	var sb asserts.Saved
+	var sb wrap.Saved
 	c.SaveMemory(&sb, unsafe.Pointer(b), &mb)
 	b.data = b.data[:2]
 	mb = b.mem() // the same anchor (the array's last byte), another window
@@ -164,7 +166,7 @@ func TestMemoryShortcutTests(t *testing.T) {
 	if !c.Uncounted(&ra) || c.Uncounted(&re) {
 		t.Errorf("Uncounted: %v for a plain return, %v for one without storage", c.Uncounted(&ra), c.Uncounted(&re))
 	}
-	var n asserts.Saved
+	var n wrap.Saved
 	c.ResultMemory(&n, nil, &asserts.Memory{})
 	if c.Uncounted(&n) {
 		t.Error("Uncounted on the undefined return")

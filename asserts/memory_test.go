@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // dense is a tensor type with no identities of its own, as a library
@@ -44,17 +46,17 @@ var _ interface {
 	asserts.Contents
 } = (*dense)(nil)
 
-var opFreshDense = asserts.Op{Name: "fresh_dense", Profile: asserts.Strict}
+var opFreshDense = wrap.Op{Name: "fresh_dense", Profile: checks.Strict}
 
 // handOut runs fresh_not_held on ret as a checked call of a functional op
 // returning it does.
 func handOut(ret *dense) {
-	var c asserts.Call
-	var r asserts.Saved
+	var c wrap.Call
+	var r wrap.Saved
 	c.Begin(&opFreshDense)
 	c.BeginFresh()
 	c.ResultIdent(&r, ret)
-	c.FreshNotHeldAnchor(asserts.Ret(0), &r, ret.StorageAnchor())
+	c.FreshNotHeldAnchor(wrap.Ret(0), &r, ret.StorageAnchor())
 	c.End()
 }
 
@@ -108,7 +110,7 @@ func TestAddressHeld(t *testing.T) {
 		})
 		runtime.KeepAlive(cached)
 	}
-	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+	if len(vs) != 1 || vs[0].Check != checks.FreshNotHeld {
 		t.Fatalf("a cached storage handed out twice: %v, want one fresh_not_held", vs)
 	}
 	// The same tries: a collection the runtime starts on its own between
@@ -160,28 +162,28 @@ func TestAddressReuseIsNotHeld(t *testing.T) {
 	t.Logf("%d hand-outs at a reused address, 0 reported", reused)
 }
 
-var opCatDense = asserts.Op{Name: "cat_dense", Profile: asserts.Strict}
+var opCatDense = wrap.Op{Name: "cat_dense", Profile: checks.Strict}
 
 // catDense runs the input and fresh-return rows of cat(tensors) on a list
 // of tensors without identities of their own, as generated code does;
 // kernel returns the result, and may change the list's tensors.
 func catDense(ts []*dense, kernel func() *dense) {
-	var c asserts.Call
-	var l asserts.SavedList
-	var r asserts.Saved
-	all := asserts.Arg("tensors")
+	var c wrap.Call
+	var l wrap.SavedList
+	var r wrap.Saved
+	all := wrap.Arg("tensors")
 	c.Begin(&opCatDense)
 	c.BeginFresh()
-	asserts.SaveList(&c, &l, ts)
-	asserts.BindingContextList(&c, all, &l, ts)
+	wrap.SaveList(&c, &l, ts)
+	wrap.BindingContextList(&c, all, &l, ts)
 	ret := kernel()
-	asserts.AfterList(&c, &l, ts)
+	wrap.AfterList(&c, &l, ts)
 	m := ret.mem()
 	c.ResultMemory(&r, unsafe.Pointer(ret), &m)
 	c.SameImplList(all, &l)
 	c.SameStorageList(all, &l)
 	c.NoMutationList(all, &l)
-	c.FreshNoAliasOf(asserts.Ret(0), &r, all, &l)
+	c.FreshNoAliasOf(wrap.Ret(0), &r, all, &l)
 	c.End()
 }
 
@@ -198,15 +200,15 @@ func TestMemoryList(t *testing.T) {
 	if len(vs) != 0 {
 		t.Fatalf("a legal cat: %v", vs)
 	}
-	for k, want := range map[asserts.Check]uint64{asserts.CheckSameImpl: 2, asserts.CheckSameStorage: 2, asserts.CheckNoMutation: 0, asserts.CheckFreshNoAlias: 2} {
+	for k, want := range map[checks.Check]uint64{checks.SameImpl: 2, checks.SameStorage: 2, checks.NoMutation: 0, checks.FreshNoAlias: 2} {
 		if st.Ran[k] != want {
 			t.Errorf("%v ran %d times, want %d", k, st.Ran[k], want)
 		}
 	}
-	if st.Skipped[asserts.ReasonNoVersion] != 2 || st.TotalSkipped() != 2+st.Skipped[asserts.ReasonNoEnv] {
+	if st.Skipped[checks.ReasonNoVersion] != 2 || st.TotalSkipped() != 2+st.Skipped[checks.ReasonNoEnv] {
 		t.Errorf("skipped %v, want no_mutation twice under no_version_counter (and binding_context under no_env if no Env is registered)", st.Skipped)
 	}
-	if got := st.Ran[asserts.CheckBindingContext] + st.Skipped[asserts.ReasonNoEnv]; got != 2 {
+	if got := st.Ran[checks.BindingContext] + st.Skipped[checks.ReasonNoEnv]; got != 2 {
 		t.Errorf("binding_context counted %d times, want 2", got)
 	}
 	vs = asserts.Collect(func() {
@@ -215,16 +217,16 @@ func TestMemoryList(t *testing.T) {
 			return newDense(4, 2)
 		})
 	})
-	if len(vs) != 1 || vs[0].Check != asserts.CheckSameStorage || !strings.Contains(vs[0].Error(), "tensors[1]") {
+	if len(vs) != 1 || vs[0].Check != checks.SameStorage || !strings.Contains(vs[0].Error(), "tensors[1]") {
 		t.Errorf("a rebound element: %v, want same_storage on tensors[1]", vs)
 	}
 	vs = asserts.Collect(func() { catDense([]*dense{a, b}, func() *dense { return a.slice(0, 1) }) })
-	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNoAlias || !strings.Contains(vs[0].Error(), "tensors[0]") {
+	if len(vs) != 1 || vs[0].Check != checks.FreshNoAlias || !strings.Contains(vs[0].Error(), "tensors[0]") {
 		t.Errorf("a return on an element's storage: %v, want fresh_no_alias against tensors[0]", vs)
 	}
 }
 
-var opReadDense = asserts.Op{Name: "read_dense", Profile: asserts.Strict}
+var opReadDense = wrap.Op{Name: "read_dense", Profile: checks.Strict}
 
 // TestProvenanceFreshHandOut: a violation on a storage that a checked
 // call returned fresh says which call and how long ago (runtimes without
@@ -235,19 +237,19 @@ func TestProvenanceFreshHandOut(t *testing.T) {
 	handOut(newDense(3, 3))
 	vs := asserts.Collect(func() {
 		// a read-only argument whose storage the kernel swaps
-		var c asserts.Call
-		var s asserts.Saved
+		var c wrap.Call
+		var s wrap.Saved
 		c.Begin(&opReadDense)
 		c.SaveIdent(&s, a)
 		b := newDense(2, 2)
 		c.AfterIdent(&s, b)
-		c.SameImplStorageVersion(asserts.Arg("self"), &s)
+		c.SameImplStorageVersion(wrap.Arg("self"), &s)
 		c.End()
 		runtime.KeepAlive(a)
 	})
 	var got string
 	for i := range vs {
-		if vs[i].Check == asserts.CheckSameStorage {
+		if vs[i].Check == checks.SameStorage {
 			got = vs[i].Provenance
 		}
 	}
@@ -265,28 +267,28 @@ func TestProvenancePool(t *testing.T) {
 	buf := make([]float64, 4)
 	victim := &dense{2, 2, 2, buf}
 	anchor := victim.StorageAnchor()
-	run := func(op *asserts.Op, kernel func()) {
-		var c asserts.Call
+	run := func(op *wrap.Op, kernel func()) {
+		var c wrap.Call
 		c.Begin(op)
 		kernel()
 		c.End()
 	}
 	asserts.Recycled(anchor) // outside any call: unclaimed
 	asserts.Reused(anchor)
-	giveBack := asserts.Op{Name: "give_back", Overload: "out"}
-	takeOut := asserts.Op{Name: "take_out"}
-	outer := asserts.Op{Name: "outer"}
+	giveBack := wrap.Op{Name: "give_back", Overload: "out"}
+	takeOut := wrap.Op{Name: "take_out"}
+	outer := wrap.Op{Name: "outer"}
 	run(&outer, func() {
 		run(&giveBack, func() { asserts.Recycled(anchor) })
 	})
 	run(&takeOut, func() { asserts.Reused(anchor) })
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		var s asserts.Saved
+		var c wrap.Call
+		var s wrap.Saved
 		c.Begin(&opReadDense)
 		c.SaveIdent(&s, victim)
 		c.AfterIdent(&s, &dense{2, 2, 2, make([]float64, 4)})
-		c.SameImplStorageVersion(asserts.Arg("self"), &s)
+		c.SameImplStorageVersion(wrap.Arg("self"), &s)
 		c.End()
 	})
 	if len(vs) == 0 {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -13,15 +15,15 @@ import (
 // BenchmarkMetadata runs them beside the shapes without the rows.
 
 func AddMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	addMetaPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addMetaPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-func addMetaPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+func addMetaPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -33,7 +35,7 @@ func addMetaPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asse
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -41,8 +43,8 @@ func addMetaPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asse
 	}
 }
 
-func addMetaPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 asserts.Saved
+func addMetaPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -76,15 +78,15 @@ func addMetaPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, 
 // AddMetaOf is AddMeta in the form gen emits for a tensor type it knows
 // implements asserts.Metadata (no type assertion per row).
 func AddMetaOf(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	addMetaOfPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addMetaOfPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-func addMetaOfPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+func addMetaOfPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -96,7 +98,7 @@ func addMetaOfPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *as
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -104,8 +106,8 @@ func addMetaOfPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *as
 	}
 }
 
-func addMetaOfPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 asserts.Saved
+func addMetaOfPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -137,13 +139,13 @@ func addMetaOfPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0
 }
 
 func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
 	c.SaveMetadata(&s1, other)
 	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
-	var s2 asserts.Saved
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(locsAdd[0], &s0, self)
 		c.BindingContextAfter(locsAdd[1], &s1, other)
@@ -164,8 +166,8 @@ func AddInPlaceMeta(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 }
 
 func TransposeMeta(self *rt.Tensor, d0, d1 int) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	transposePre(&c, &opTranspose, &locsTranspose, &s0, &s1, self)
 	c.SaveMetadata(&s0, self)
 	ret := k.transpose(self, d0, d1)
@@ -268,7 +270,7 @@ func TestMetadataCallsDoNotAllocate(t *testing.T) {
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Errorf("%d violations, first %v", len(vs), &vs[0])
 	}
-	if st := opAddTensor.Stats(); st.Ran[asserts.CheckSameMetadata] == 0 {
+	if st := opAddTensor.Stats(); st.Ran[checks.SameMetadata] == 0 {
 		t.Error("AddMeta ran no same_metadata row")
 	}
 }

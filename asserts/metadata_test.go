@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // metaCall runs a checked call of foo(Tensor(a!) self, Tensor other) on
@@ -13,8 +15,8 @@ import (
 // violations and the op's statistics.
 func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 	t.Helper()
-	return run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-		var s0, s1 asserts.Saved
+	return run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+		var s0, s1 wrap.Saved
 		c.Save(&s0, self)
 		c.Save(&s1, other)
 		c.Mutable(&s0)
@@ -24,7 +26,7 @@ func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
 		}
 		c.After(&s0, self)
 		c.After(&s1, other)
-		c.SameMetadata(asserts.Arg("other"), &s1, other)
+		c.SameMetadata(wrap.Arg("other"), &s1, other)
 	})
 }
 
@@ -57,7 +59,7 @@ func TestSameMetadataAliasesMutable(t *testing.T) {
 			if len(out.violations) != tc.want {
 				t.Errorf("%d violations, want %d: %v", len(out.violations), tc.want, out.violations)
 			}
-			if got := int(out.stats.Skipped[asserts.ReasonAliasesMutable]); got != tc.skipped {
+			if got := int(out.stats.Skipped[checks.ReasonAliasesMutable]); got != tc.skipped {
 				t.Errorf("%d skips under aliases_mutable_arg, want %d", got, tc.skipped)
 			}
 		})
@@ -73,9 +75,9 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		x := newFake(kPlain)
 		col := asserts.NewCollector()
 		prev := asserts.SetHandler(col)
-		rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
-		var r asserts.Call
-		var rs asserts.Saved
+		rop := &wrap.Op{Name: "sum", Profile: checks.Strict}
+		var r wrap.Call
+		var rs wrap.Saved
 		r.BeginWith(rop, asserts.EnvState{})
 		r.Save(&rs, metaFake{x})
 		r.SaveMetadata(&rs, metaFake{x})
@@ -86,9 +88,9 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				var w asserts.Call
-				var ws asserts.Saved
-				w.BeginWith(&asserts.Op{Name: "t_", Profile: asserts.Strict}, asserts.EnvState{})
+				var w wrap.Call
+				var ws wrap.Saved
+				w.BeginWith(&wrap.Op{Name: "t_", Profile: checks.Strict}, asserts.EnvState{})
 				w.Save(&ws, x)
 				w.Mutable(&ws)
 				x.meta++ // t_ swaps x's sizes and strides
@@ -100,14 +102,14 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 			x.meta++ // the reader's own kernel
 		}
 		r.After(&rs, metaFake{x})
-		r.SameMetadata(asserts.Arg("self"), &rs, metaFake{x})
+		r.SameMetadata(wrap.Arg("self"), &rs, metaFake{x})
 		r.End()
 		asserts.SetHandler(prev)
 		st := rop.Stats()
-		if declared && (len(col.Violations()) != 0 || st.Skipped[asserts.ReasonConcurrentWrite] != 1 || st.Ran[asserts.CheckSameMetadata] != 0) {
+		if declared && (len(col.Violations()) != 0 || st.Skipped[checks.ReasonConcurrentWrite] != 1 || st.Ran[checks.SameMetadata] != 0) {
 			t.Errorf("declared t_: %d violations, stats %+v; want none, one concurrent_write skip", len(col.Violations()), st)
 		}
-		if !declared && (len(col.Violations()) != 1 || st.Skipped[asserts.ReasonConcurrentWrite] != 0) {
+		if !declared && (len(col.Violations()) != 1 || st.Skipped[checks.ReasonConcurrentWrite] != 0) {
 			t.Errorf("undeclared change: %d violations, stats %+v; want one", len(col.Violations()), st)
 		}
 	}
@@ -120,7 +122,7 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	x := newFake(kPlain)
-	rop := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+	rop := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -128,8 +130,8 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 			defer wg.Done()
 			y := newFake(kPlain)
 			for range 1000 {
-				var c asserts.Call
-				var s0, s1 asserts.Saved
+				var c wrap.Call
+				var s0, s1 wrap.Saved
 				c.BeginWith(rop, asserts.EnvState{})
 				c.Save(&s0, metaFake{x})
 				c.Save(&s1, metaFake{y})
@@ -141,8 +143,8 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 				c.SaveMetadata(&s1, metaFake{y})
 				c.After(&s0, metaFake{x})
 				c.After(&s1, metaFake{y})
-				c.SameMetadata(asserts.Arg("self"), &s0, metaFake{x})
-				c.SameMetadata(asserts.Arg("other"), &s1, metaFake{y})
+				c.SameMetadata(wrap.Arg("self"), &s0, metaFake{x})
+				c.SameMetadata(wrap.Arg("other"), &s1, metaFake{y})
 				c.End()
 			}
 		}()
@@ -151,8 +153,8 @@ func TestSameMetadataEightGoroutines(t *testing.T) {
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Fatalf("%d violations on legal calls, first %v", len(vs), &vs[0])
 	}
-	if st := rop.Stats(); st.Ran[asserts.CheckSameMetadata] != 16000 {
-		t.Errorf("same_metadata ran %d times, want 16000", st.Ran[asserts.CheckSameMetadata])
+	if st := rop.Stats(); st.Ran[checks.SameMetadata] != 16000 {
+		t.Errorf("same_metadata ran %d times, want 16000", st.Ran[checks.SameMetadata])
 	}
 }
 

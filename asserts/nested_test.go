@@ -3,7 +3,7 @@ package asserts_test
 import (
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -32,13 +32,13 @@ func TestNestedInPlaceWriteOfReadOnlyInput(t *testing.T) {
 	addSt, addInPlSt := opAddTensor.Stats(), opAddInPlace.Stats()
 	Add(x, y, 1).Release()
 	vs := col.Violations()
-	if len(vs) != 1 || vs[0].Op != "add" || vs[0].Check != asserts.CheckNoMutation || vs[0].Arg != "self" {
+	if len(vs) != 1 || vs[0].Op != "add" || vs[0].Check != checks.NoMutation || vs[0].Arg != "self" {
 		t.Errorf("violations %v; want add's no_mutation on self", vs)
 	}
-	if d := opAddTensor.Stats().Skipped[asserts.ReasonConcurrentWrite] - addSt.Skipped[asserts.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddTensor.Stats().Skipped[checks.ReasonConcurrentWrite] - addSt.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add: %d rows counted under concurrent_write; want 0", d)
 	}
-	if d := opAddInPlace.Stats().Skipped[asserts.ReasonConcurrentWrite] - addInPlSt.Skipped[asserts.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddInPlace.Stats().Skipped[checks.ReasonConcurrentWrite] - addInPlSt.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add_: %d rows counted under concurrent_write; want 0", d)
 	}
 }
@@ -65,10 +65,10 @@ func TestNestedCallInsideDeclaredWrite(t *testing.T) {
 	before := opAddTensor.Stats()
 	AddInPlace(x, y, 1)
 	vs := col.Violations()
-	if len(vs) != 1 || vs[0].Op != "add" || vs[0].Check != asserts.CheckNoMutation || vs[0].Arg != "self" {
+	if len(vs) != 1 || vs[0].Op != "add" || vs[0].Check != checks.NoMutation || vs[0].Arg != "self" {
 		t.Errorf("violations %v; want the nested add's no_mutation on self", vs)
 	}
-	if d := opAddTensor.Stats().Skipped[asserts.ReasonConcurrentWrite] - before.Skipped[asserts.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddTensor.Stats().Skipped[checks.ReasonConcurrentWrite] - before.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add: %d rows counted under concurrent_write; want 0", d)
 	}
 }
@@ -94,7 +94,7 @@ func TestNestedWriteOfDeclaredSelf(t *testing.T) {
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Errorf("violations %v; want none", vs)
 	}
-	if d := opAddInPlace.Stats().Skipped[asserts.ReasonConcurrentWrite] - before.Skipped[asserts.ReasonConcurrentWrite]; d != 0 {
+	if d := opAddInPlace.Stats().Skipped[checks.ReasonConcurrentWrite] - before.Skipped[checks.ReasonConcurrentWrite]; d != 0 {
 		t.Errorf("add_: %d rows counted under concurrent_write; want 0", d)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // mappedTensor is a tensor of a runtime whose storages may live outside the
@@ -27,7 +29,7 @@ func (m *mappedTensor) StorageAnchor() unsafe.Pointer {
 	return unsafe.Pointer(&m.mem[len(m.mem)-1])
 }
 
-var opMapped = asserts.Op{Name: "mapped_clone"}
+var opMapped = wrap.Op{Name: "mapped_clone"}
 
 // idRuns numbers the runs of the tests below in one process (-count=N):
 // storage IDs are never handed out again, so each run takes IDs of its own
@@ -41,12 +43,12 @@ func runIDs(base asserts.ID) asserts.ID { return base + asserts.ID(idRuns.Add(1)
 // freshCall runs the rows of a fresh return as generated code does for a
 // runtime without use counts: ResultIdent, then fresh_not_held.
 func freshCall(ret *mappedTensor) {
-	var c asserts.Call
-	var r asserts.Saved
+	var c wrap.Call
+	var r wrap.Saved
 	c.Begin(&opMapped)
 	c.BeginFresh()
 	c.ResultIdent(&r, ret)
-	c.FreshNotHeld(asserts.Ret(0), &r, ret)
+	c.FreshNotHeld(wrap.Ret(0), &r, ret)
 	c.End()
 }
 
@@ -87,7 +89,7 @@ func TestFreshNotHeldOffHeap(t *testing.T) {
 	freshCall(on)
 	freshCall(on)
 	vs := col.Violations()
-	if len(vs) != 2 || vs[0].Check != asserts.CheckFreshNotHeld || vs[1].Check != asserts.CheckFreshNotHeld {
+	if len(vs) != 2 || vs[0].Check != checks.FreshNotHeld || vs[1].Check != checks.FreshNotHeld {
 		t.Fatalf("a mapped and a heap storage handed out twice each: want two fresh_not_held, got %d", len(vs))
 	}
 }
@@ -111,7 +113,7 @@ func TestFreshNotHeldWindow(t *testing.T) {
 		t.Fatalf("new storage IDs at one address reported: %v", &vs[0])
 	}
 	freshCall(held)
-	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != checks.FreshNotHeld {
 		t.Errorf("a storage handed out again after 1000 others: want one fresh_not_held, got %d", len(vs))
 	}
 }
@@ -121,7 +123,7 @@ func TestFreshNotHeldWindow(t *testing.T) {
 // storage gets same_storage and binding_context skipped under no_storage,
 // not run.
 func TestUnversionedShortcutsKeepSkips(t *testing.T) {
-	op := &asserts.Op{Name: "shortcut_skips"}
+	op := &wrap.Op{Name: "shortcut_skips"}
 	for _, c := range []struct {
 		sto       asserts.ID
 		ranSto    uint64
@@ -129,18 +131,18 @@ func TestUnversionedShortcutsKeepSkips(t *testing.T) {
 	}{{sto: 7, ranSto: 1}, {sto: 0, noStorage: 1}} {
 		x := &mappedTensor{mem: make([]byte, 8), impl: 1<<43 + c.sto, sto: c.sto}
 		st0 := op.Stats()
-		var call asserts.Call
-		var s asserts.Saved
+		var call wrap.Call
+		var s wrap.Saved
 		call.Begin(op)
 		call.SaveIdent(&s, x)
-		call.BindingContext(asserts.Arg("self"), &s, x)
+		call.BindingContext(wrap.Arg("self"), &s, x)
 		call.AfterIdent(&s, x)
-		call.SameImplStorageVersion(asserts.Arg("self"), &s)
+		call.SameImplStorageVersion(wrap.Arg("self"), &s)
 		call.End()
 		st := op.Stats().Sub(st0)
-		if st.Ran[asserts.CheckSameImpl] != 1 || st.Ran[asserts.CheckSameStorage] != c.ranSto ||
-			st.Skipped[asserts.ReasonNoStorage] != 2*c.noStorage || st.Skipped[asserts.ReasonNoVersion] != 1 ||
-			st.Ran[asserts.CheckBindingContext]+st.Skipped[asserts.ReasonNoEnv] != c.ranSto {
+		if st.Ran[checks.SameImpl] != 1 || st.Ran[checks.SameStorage] != c.ranSto ||
+			st.Skipped[checks.ReasonNoStorage] != 2*c.noStorage || st.Skipped[checks.ReasonNoVersion] != 1 ||
+			st.Ran[checks.BindingContext]+st.Skipped[checks.ReasonNoEnv] != c.ranSto {
 			t.Errorf("storage %v: stats %+v", c.sto, st)
 		}
 	}

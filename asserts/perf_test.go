@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -59,9 +60,9 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"cat (list of 8)", func() { Cat(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
 		{"mode active", func() {
-			var c asserts.Call
+			var c wrap.Call
 			c.BeginWith(&opAddTensor, asserts.EnvState{ModeActive: true})
-			var s, r asserts.Saved
+			var s, r wrap.Saved
 			c.Save(&s, xs[0])
 			c.After(&s, xs[0])
 			c.Result(&r, out)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // An argument that shares storage with an argument the call writes sees
@@ -49,15 +51,15 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 		{"inline overflow: a real write", call{inputs: []*fake{other}, muts: many}, []*fake{other}, 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-				ins := make([]asserts.Saved, len(tc.c.inputs))
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+				ins := make([]wrap.Saved, len(tc.c.inputs))
 				for i, f := range tc.c.inputs {
 					c.Save(&ins[i], f)
 				}
-				var ml asserts.SavedList
-				ms := make([]asserts.Saved, len(tc.c.muts))
+				var ml wrap.SavedList
+				ms := make([]wrap.Saved, len(tc.c.muts))
 				if tc.c.list {
-					asserts.SaveList(c, &ml, tc.c.muts)
+					wrap.SaveList(c, &ml, tc.c.muts)
 					c.MutableList(&ml)
 				} else {
 					for i, f := range tc.c.muts {
@@ -80,14 +82,14 @@ func TestNoMutationAliasesMutable(t *testing.T) {
 				}
 				for i, f := range tc.c.inputs {
 					c.After(&ins[i], f)
-					c.NoMutation(asserts.Arg("in"), &ins[i])
+					c.NoMutation(wrap.Arg("in"), &ins[i])
 					f.id.Version = 3
 				}
 			})
 			if len(out.violations) != tc.want {
 				t.Errorf("%d violations (%v), want %d", len(out.violations), out.violations, tc.want)
 			}
-			if got := out.stats.Skipped[asserts.ReasonAliasesMutable]; got != uint64(tc.skips) {
+			if got := out.stats.Skipped[checks.ReasonAliasesMutable]; got != uint64(tc.skips) {
 				t.Errorf("%d aliases_mutable_arg skips, want %d", got, tc.skips)
 			}
 		})
@@ -101,8 +103,8 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 	x := newFake(kPlain)
 	view := &fake{id: x.id, implUses: 1, storageUses: 2}
 	view.id.Impl = fid()
-	body := func(c *asserts.Call) {
-		var s, r asserts.Saved
+	body := func(c *wrap.Call) {
+		var s, r wrap.Saved
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&r, view)
@@ -110,12 +112,12 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 		c.ImplUseCountLE1(ret0, &r)
 		c.FreshNoAlias(ret0, &r, argSelf, &s)
 	}
-	plain := run(t, asserts.Strict, asserts.EnvState{}, body)
-	if len(plain.violations) != 1 || plain.violations[0].Check != asserts.CheckStorageUseCountEq1 {
+	plain := run(t, checks.Strict, asserts.EnvState{}, body)
+	if len(plain.violations) != 1 || plain.violations[0].Check != checks.StorageUseCountEq1 {
 		t.Errorf("no mode: %v, want storage_use_count_eq_1 only", plain.violations)
 	}
-	mode := run(t, asserts.Strict, asserts.EnvState{ModeActive: true}, body)
-	if len(mode.violations) != 1 || mode.violations[0].Check != asserts.CheckFreshNoAlias {
+	mode := run(t, checks.Strict, asserts.EnvState{ModeActive: true}, body)
+	if len(mode.violations) != 1 || mode.violations[0].Check != checks.FreshNoAlias {
 		t.Fatalf("under a mode: %v, want fresh_no_alias only", mode.violations)
 	}
 	want := "op.ov: fresh_no_alias: return 0: shares StorageImpl " + x.id.Storage.String() +
@@ -123,7 +125,7 @@ func TestFreshNoAliasUnderModeAndOnce(t *testing.T) {
 	if got := mode.violations[0].Error(); !strings.HasPrefix(got, want) {
 		t.Errorf("message %q,\nwant prefix %q", got, want)
 	}
-	py := run(t, asserts.PyTorch, asserts.EnvState{ModeActive: true}, body)
+	py := run(t, checks.PyTorch, asserts.EnvState{ModeActive: true}, body)
 	if len(py.violations) != 0 {
 		t.Errorf("pytorch profile under a mode: %v, want nothing (PyTorch skips every check there)", py.violations)
 	}
@@ -138,37 +140,37 @@ func TestFreshNoAliasLists(t *testing.T) {
 	aView.id.Impl = fid()
 	for _, tc := range []struct {
 		name string
-		body func(c *asserts.Call)
+		body func(c *wrap.Call)
 		want []string
 		ran  uint64
 	}{
-		{"list return vs arg", func(c *asserts.Call) {
-			var s asserts.Saved
+		{"list return vs arg", func(c *wrap.Call) {
+			var s wrap.Saved
 			c.Save(&s, a)
 			c.After(&s, a)
-			var rl asserts.SavedList
-			asserts.ResultList(c, &rl, []*fake{fresh, aView})
+			var rl wrap.SavedList
+			wrap.ResultList(c, &rl, []*fake{fresh, aView})
 			c.FreshNoAliasList(ret0, &rl, argSelf, &s)
 		}, []string{"return 0[1]: shares StorageImpl"}, 2},
-		{"return vs list arg", func(c *asserts.Call) {
-			var sl asserts.SavedList
-			asserts.SaveOptList(c, &sl, []*fake{b, nil, a})
-			asserts.AfterList(c, &sl, []*fake{b, nil, a})
-			var r asserts.Saved
+		{"return vs list arg", func(c *wrap.Call) {
+			var sl wrap.SavedList
+			wrap.SaveOptList(c, &sl, []*fake{b, nil, a})
+			wrap.AfterList(c, &sl, []*fake{b, nil, a})
+			var r wrap.Saved
 			c.Result(&r, aView)
 			c.FreshNoAliasOf(ret0, &r, argTensors, &sl)
 		}, []string{"return 0: shares StorageImpl " + a.id.Storage.String() + " with argument tensors[2]"}, 2},
-		{"list vs list, clean", func(c *asserts.Call) {
-			var sl asserts.SavedList
-			asserts.SaveList(c, &sl, []*fake{a, b})
-			asserts.AfterList(c, &sl, []*fake{a, b})
-			var rl asserts.SavedList
-			asserts.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
+		{"list vs list, clean", func(c *wrap.Call) {
+			var sl wrap.SavedList
+			wrap.SaveList(c, &sl, []*fake{a, b})
+			wrap.AfterList(c, &sl, []*fake{a, b})
+			var rl wrap.SavedList
+			wrap.ResultList(c, &rl, []*fake{fresh, newFake(kPlain)})
 			c.FreshNoAliasListOf(ret0, &rl, argTensors, &sl)
 		}, nil, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := run(t, asserts.Strict, asserts.EnvState{ModeActive: true}, tc.body)
+			out := run(t, checks.Strict, asserts.EnvState{ModeActive: true}, tc.body)
 			if len(out.violations) != len(tc.want) {
 				t.Fatalf("violations %v, want %d", out.violations, len(tc.want))
 			}
@@ -177,8 +179,8 @@ func TestFreshNoAliasLists(t *testing.T) {
 					t.Errorf("violation %q, want it to contain %q", out.violations[i].Error(), w)
 				}
 			}
-			if out.stats.Ran[asserts.CheckFreshNoAlias] != tc.ran {
-				t.Errorf("ran %d fresh_no_alias checks, want %d (stats %+v)", out.stats.Ran[asserts.CheckFreshNoAlias], tc.ran, out.stats)
+			if out.stats.Ran[checks.FreshNoAlias] != tc.ran {
+				t.Errorf("ran %d fresh_no_alias checks, want %d (stats %+v)", out.stats.Ran[checks.FreshNoAlias], tc.ran, out.stats)
 			}
 		})
 	}
@@ -217,9 +219,9 @@ func TestBindingContextAfter(t *testing.T) {
 			}
 			set(tc.before)
 			env := asserts.EnvState{Context: ctx, Hermetic: tc.hermetic}
-			out := run(t, asserts.Strict, env, func(c *asserts.Call) {
+			out := run(t, checks.Strict, env, func(c *wrap.Call) {
 				tt := boundFake{x}
-				var s asserts.Saved
+				var s wrap.Saved
 				c.Save(&s, tt)
 				c.BindingContext(argSelf, &s, tt)
 				set(tc.after) // the kernel
@@ -236,8 +238,8 @@ func TestBindingContextAfter(t *testing.T) {
 				!out.violations[0].WhileCalled {
 				t.Fatalf("got %v, want one violation containing %q", out.violations, tc.want)
 			}
-			if out.stats.Ran[asserts.CheckBindingContext] != 1 {
-				t.Errorf("binding_context counted %d times, want 1", out.stats.Ran[asserts.CheckBindingContext])
+			if out.stats.Ran[checks.BindingContext] != 1 {
+				t.Errorf("binding_context counted %d times, want 1", out.stats.Ran[checks.BindingContext])
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -312,7 +313,7 @@ func TestBindingContextCatchesPyObjectPreservationBug(t *testing.T) {
 	v := &vs[0]
 	want := fmt.Sprintf("add.Tensor: binding_context: argument self: StorageImpl %v is bound in context 0 (not hermetic), "+
 		"but the call runs in hermetic context %d; hint: ", x.Storage().ID(), ctx.ID())
-	if v.Check != asserts.CheckBindingContext || v.Arg != "self" || v.Want != uint64(ctx.ID()) || v.Got != 0 ||
+	if v.Check != checks.BindingContext || v.Arg != "self" || v.Want != uint64(ctx.ID()) || v.Got != 0 ||
 		v.Binding == nil || v.Binding.Hermetic || v.Env == nil || !v.Env.Hermetic {
 		t.Errorf("violation %+v", v)
 	}

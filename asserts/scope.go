@@ -1,11 +1,11 @@
 package asserts
 
 import (
-	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/assertgen/assertgen/asserts/internal/hook"
 )
 
 // Scoped collection: the violations of one test, kept apart from every
@@ -45,8 +45,8 @@ var (
 // If f panics, the scope is closed and the panic goes on.
 func Collect(f func()) []Violation {
 	s := &scope{}
-	bind(goid(), s)
-	defer unbind(goid(), s)
+	bind(hook.Goid(), s)
+	defer unbind(hook.Goid(), s)
 	f()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -63,7 +63,7 @@ func Go(f func()) {
 		return
 	}
 	go func() {
-		id := goid()
+		id := hook.Goid()
 		bind(id, s)
 		defer unbind(id, s)
 		f()
@@ -98,7 +98,7 @@ func current() *scope {
 	if openScopes.Load() == 0 {
 		return nil
 	}
-	id := goid()
+	id := hook.Goid()
 	scopesMu.Lock()
 	defer scopesMu.Unlock()
 	return scopes[id]
@@ -115,22 +115,4 @@ func scoped(v *Violation) bool {
 	s.vs = append(s.vs, *v)
 	s.mu.Unlock()
 	return true
-}
-
-// goid returns the calling goroutine's id, read from the first line of its
-// stack trace ("goroutine 42 [running]:").
-func goid() uint64 {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	const prefix = "goroutine "
-	if len(b) < len(prefix) {
-		return 0
-	}
-	b = b[len(prefix):]
-	n := 0
-	for n < len(b) && b[n] >= '0' && b[n] <= '9' {
-		n++
-	}
-	id, _ := strconv.ParseUint(string(b[:n]), 10, 64)
-	return id
 }

@@ -6,20 +6,22 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // brokenCall makes one checked call of a kernel that swaps the TensorImpl of
 // argument name (same_impl fails), with the installed mode state.
 func brokenCall(name string) {
-	op := &asserts.Op{Name: "scoped_" + name, Profile: asserts.Strict}
+	op := &wrap.Op{Name: "scoped_" + name, Profile: checks.Strict}
 	t := newFake(kPlain)
-	var c asserts.Call
+	var c wrap.Call
 	c.BeginWith(op, asserts.EnvState{})
-	var s asserts.Saved
+	var s wrap.Saved
 	c.Save(&s, t)
 	t.id.Impl = fid() // the kernel's bug
 	c.After(&s, t)
-	c.SameImpl(asserts.Arg(name), &s)
+	c.SameImpl(wrap.Arg(name), &s)
 	c.End()
 }
 
@@ -36,7 +38,7 @@ func TestCollectParallel(t *testing.T) {
 				t.Parallel()
 				for range 50 {
 					vs := asserts.Collect(func() { brokenCall(name) })
-					if len(vs) != 1 || vs[0].Check != asserts.CheckSameImpl || vs[0].Arg != name {
+					if len(vs) != 1 || vs[0].Check != checks.SameImpl || vs[0].Arg != name {
 						t.Fatalf("Collect = %v, want one same_impl on %s", vs, name)
 					}
 				}

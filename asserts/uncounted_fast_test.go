@@ -5,6 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -13,9 +15,9 @@ import (
 // without version counters. With short it takes the wrappers' one-test
 // shortcuts (Saved.Plain, Saved.FreshFrom, Saved.ImplApart), which hold
 // for such tensors; without, it calls every row.
-func addPlainRows(op *asserts.Op, short bool, self, other *plainTensor, alpha float64) *plainTensor {
-	var c asserts.Call
-	var s0, s1, s2 asserts.Saved
+func addPlainRows(op *wrap.Op, short bool, self, other *plainTensor, alpha float64) *plainTensor {
+	var c wrap.Call
+	var s0, s1, s2 wrap.Saved
 	l := &locsAdd
 	c.Begin(op)
 	c.BeginFresh()
@@ -68,9 +70,9 @@ func TestUncountedShortcutsCountAsRows(t *testing.T) {
 		"self":   func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self },
 		"cached": func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return cached },
 	}
-	var c asserts.Call
-	var s0, s2 asserts.Saved
-	c.Begin(&asserts.Op{Name: "add", Overload: "Tensor"})
+	var c wrap.Call
+	var s0, s2 wrap.Saved
+	c.Begin(&wrap.Op{Name: "add", Overload: "Tensor"})
 	c.SaveIdent(&s0, (*plainTensor)(a))
 	if !s0.Plain() {
 		t.Error("a plain argument without a version counter is not Plain")
@@ -88,7 +90,7 @@ func TestUncountedShortcutsCountAsRows(t *testing.T) {
 		var reports [2]int
 		var stats [2]asserts.Stats
 		for i, short := range []bool{false, true} {
-			op := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+			op := &wrap.Op{Name: "add", Overload: "Tensor", Profile: checks.Strict}
 			col.Reset()
 			for _, x := range []*rt.Tensor{a, b, cached} { // fresh_not_held's registry starts afresh
 				asserts.Released((*plainTensor)(x))
@@ -107,8 +109,8 @@ func TestUncountedShortcutsCountAsRows(t *testing.T) {
 		if name != "legal" && reports[1] == 0 || name == "legal" && reports[1] != 0 {
 			t.Errorf("%s: %d reports", name, reports[1])
 		}
-		if stats[1].Skipped[asserts.ReasonNoUseCounts] != 3*2 {
-			t.Errorf("%s: no_use_counts skipped %d, want 6", name, stats[1].Skipped[asserts.ReasonNoUseCounts])
+		if stats[1].Skipped[checks.ReasonNoUseCounts] != 3*2 {
+			t.Errorf("%s: no_use_counts skipped %d, want 6", name, stats[1].Skipped[checks.ReasonNoUseCounts])
 		}
 	}
 }

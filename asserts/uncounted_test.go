@@ -5,6 +5,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -44,8 +46,8 @@ func addUncounted[T interface {
 	asserts.Identity
 	*gcTensor | *plainTensor
 }](self, other T, alpha float64) T {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	l := &locsAdd
 	c.Begin(&opAddUncounted)
 	c.BeginFresh()
@@ -56,7 +58,7 @@ func addUncounted[T interface {
 	c.SameContent(l[1], &s1, other)
 	c.BindingContext(l[1], &s1, other)
 	ret := T(unsafe.Pointer(k.add((*rt.Tensor)(unsafe.Pointer(self)), (*rt.Tensor)(unsafe.Pointer(other)), alpha)))
-	var s2 asserts.Saved
+	var s2 wrap.Saved
 	c.BindingContextAfter(l[0], &s0, self)
 	c.BindingContextAfter(l[1], &s1, other)
 	c.After(&s0, self)
@@ -81,7 +83,7 @@ func addUncounted[T interface {
 	return ret
 }
 
-var opAddUncounted = asserts.Op{Name: "add", Overload: "Tensor"}
+var opAddUncounted = wrap.Op{Name: "add", Overload: "Tensor"}
 
 // A runtime without use counts gets every check that needs none; the
 // use-count rows are skipped and counted under no_use_counts, and
@@ -96,8 +98,8 @@ func TestUncountedRuntime(t *testing.T) {
 		addUncounted((*gcTensor)(a), (*gcTensor)(b), 1).rt().Release()
 	}
 	st := opAddUncounted.Stats()
-	if st.Skipped[asserts.ReasonNoUseCounts] != 3*2 || st.Ran[asserts.CheckFreshNotHeld] != 3 ||
-		st.Ran[asserts.CheckImplUseCountLE1] != 0 || st.Ran[asserts.CheckNoMutation] != 6 {
+	if st.Skipped[checks.ReasonNoUseCounts] != 3*2 || st.Ran[checks.FreshNotHeld] != 3 ||
+		st.Ran[checks.ImplUseCountLE1] != 0 || st.Ran[checks.NoMutation] != 6 {
 		t.Errorf("stats: ran %v, skipped %v", st.Ran, st.Skipped)
 	}
 	cached := rt.Zeros(2)
@@ -109,7 +111,7 @@ func TestUncountedRuntime(t *testing.T) {
 		addUncounted((*gcTensor)(a), (*gcTensor)(b), 1)
 		addUncounted((*gcTensor)(a), (*gcTensor)(b), 1)
 	})
-	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+	if len(vs) != 1 || vs[0].Check != checks.FreshNotHeld {
 		t.Errorf("cached output: %v, want one fresh_not_held", vs)
 	}
 }
@@ -122,11 +124,11 @@ func TestFreshNotHeldNested(t *testing.T) {
 	a, b := rt.Ones(2), rt.Ones(2)
 	defer a.Release()
 	defer b.Release()
-	op := asserts.Op{Name: "composite"}
-	ret := asserts.Ret(0)
+	op := wrap.Op{Name: "composite"}
+	ret := wrap.Ret(0)
 	composite := func(kernel func() *gcTensor) *gcTensor {
-		var c asserts.Call
-		var r asserts.Saved
+		var c wrap.Call
+		var r wrap.Saved
 		c.Begin(&op)
 		c.BeginFresh()
 		out := kernel()
@@ -148,7 +150,7 @@ func TestFreshNotHeldNested(t *testing.T) {
 		kept = composite(func() *gcTensor { return addUncounted((*gcTensor)(a), (*gcTensor)(b), 1) })
 		composite(func() *gcTensor { return kept }) // handed out before this call began
 	})
-	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld || vs[0].Op != "composite" {
+	if len(vs) != 1 || vs[0].Check != checks.FreshNotHeld || vs[0].Op != "composite" {
 		t.Errorf("a composite kernel returning an earlier output: %v, want one fresh_not_held of composite", vs)
 	}
 }
@@ -160,11 +162,11 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	collect(t)
 	out := rt.Zeros(2)
 	defer out.Release()
-	op := asserts.Op{Name: "neg"}
-	ret := asserts.Ret(0)
+	op := wrap.Op{Name: "neg"}
+	ret := wrap.Ret(0)
 	counted := func() {
-		var c asserts.Call
-		var r asserts.Saved
+		var c wrap.Call
+		var r wrap.Saved
 		c.Begin(&op)
 		c.Result(&r, out)
 		c.StorageUseCountEq1(ret, &r)
@@ -175,8 +177,8 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 		t.Errorf("counted return: %v allocations, want 0", n)
 	}
 	identOnly := func() {
-		var c asserts.Call
-		var r asserts.Saved
+		var c wrap.Call
+		var r wrap.Saved
 		c.Begin(&op)
 		c.ResultIdent(&r, (*gcTensor)(out))
 		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts
@@ -187,7 +189,7 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, identOnly); n != 0 {
 		t.Errorf("uncounted return, use-count rows: %v allocations, want 0", n)
 	}
-	if st := op.Stats(); st.Skipped[asserts.ReasonCounted] == 0 || st.Skipped[asserts.ReasonNoUseCounts] == 0 || st.Ran[asserts.CheckImplUseCountEqFresh] != 0 {
+	if st := op.Stats(); st.Skipped[checks.ReasonCounted] == 0 || st.Skipped[checks.ReasonNoUseCounts] == 0 || st.Ran[checks.ImplUseCountEqFresh] != 0 {
 		t.Errorf("skips %v", st.Skipped)
 	}
 }
@@ -233,16 +235,16 @@ func TestOptionalArgumentKeepsItsAnchor(t *testing.T) {
 	x := rt.Ones(2)
 	defer x.Release()
 	p := (*plainTensor)(x)
-	for _, after := range []func(c *asserts.Call, s *asserts.Saved){
-		func(c *asserts.Call, s *asserts.Saved) { c.AfterIdent(s, p) },
-		func(c *asserts.Call, s *asserts.Saved) { c.After(s, p); c.AfterAnchor(s, p.StorageAnchor()) },
+	for _, after := range []func(c *wrap.Call, s *wrap.Saved){
+		func(c *wrap.Call, s *wrap.Saved) { c.AfterIdent(s, p) },
+		func(c *wrap.Call, s *wrap.Saved) { c.After(s, p); c.AfterAnchor(s, p.StorageAnchor()) },
 	} {
-		var c asserts.Call
-		var s asserts.Saved
-		c.Begin(&asserts.Op{Name: "foo", Profile: asserts.Strict})
+		var c wrap.Call
+		var s wrap.Saved
+		c.Begin(&wrap.Op{Name: "foo", Profile: checks.Strict})
 		c.SaveOpt(&s, p, true)
 		after(&c, &s)
-		c.SameImplStorageVersion(asserts.Arg("weight"), &s)
+		c.SameImplStorageVersion(wrap.Arg("weight"), &s)
 		c.End()
 	}
 	for _, v := range col.Violations() {

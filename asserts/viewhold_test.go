@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -45,14 +47,14 @@ func TestViewHoldsStorage(t *testing.T) {
 			if tc.otherStorage {
 				r.id.Storage = fid()
 			}
-			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-				var s, rs asserts.Saved
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+				var s, rs wrap.Saved
 				c.Save(&s, x)
 				c.ViewBase(&rs, &s, x)
 				x.storageUses, r.storageUses = tc.after, tc.after
 				c.After(&s, x)
 				c.Result(&rs, r)
-				c.ViewHoldsStorage(asserts.Ret(0), &rs, asserts.Arg("self"), &s)
+				c.ViewHoldsStorage(wrap.Ret(0), &rs, wrap.Arg("self"), &s)
 			})
 			wantViewOutcome(t, out, tc.want, 1)
 		})
@@ -64,7 +66,7 @@ func TestViewHoldsStorage(t *testing.T) {
 // reason's name, else one violation whose line contains want.
 func wantViewOutcome(t *testing.T, out outcome, want string, runs uint64) {
 	t.Helper()
-	const k = asserts.CheckViewHoldsStorage
+	const k = checks.ViewHoldsStorage
 	switch {
 	case want == "":
 		if len(out.violations) != 0 || out.stats.Ran[k] != runs || out.stats.TotalSkipped() != 0 {
@@ -121,9 +123,9 @@ func TestViewHoldsStorageList(t *testing.T) {
 				w.id.Storage = x.id.Storage
 				rs[tc.n-1] = w
 			}
-			out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
-				var s asserts.Saved
-				var rl asserts.SavedList
+			out := run(t, checks.Strict, asserts.EnvState{}, func(c *wrap.Call) {
+				var s wrap.Saved
+				var rl wrap.SavedList
 				c.Save(&s, x)
 				c.ViewBaseList(&rl, &s, x)
 				x.storageUses = tc.after
@@ -131,18 +133,18 @@ func TestViewHoldsStorageList(t *testing.T) {
 					r.storageUses = tc.after
 				}
 				c.After(&s, x)
-				asserts.ResultList(c, &rl, rs)
-				c.ViewHoldsStorageList(asserts.Ret(0), &rl, asserts.Arg("self"), &s)
+				wrap.ResultList(c, &rl, rs)
+				c.ViewHoldsStorageList(wrap.Ret(0), &rl, wrap.Arg("self"), &s)
 			})
 			switch {
 			case tc.wrapper:
 				// the two plain elements, with their two holds, pass; the
 				// wrapper's element is skipped
-				if len(out.violations) != 0 || out.stats.Ran[asserts.CheckViewHoldsStorage] != tc.runs || out.stats.Skipped[asserts.ReasonWrapperStub] != 1 {
+				if len(out.violations) != 0 || out.stats.Ran[checks.ViewHoldsStorage] != tc.runs || out.stats.Skipped[checks.ReasonWrapperStub] != 1 {
 					t.Errorf("%v, stats %+v", out.violations, out.stats)
 				}
 			case tc.want == "other_holders":
-				if len(out.violations) != 0 || out.stats.Ran[asserts.CheckViewHoldsStorage] != 0 || out.stats.Skipped[asserts.ReasonOtherHolders] != tc.runs {
+				if len(out.violations) != 0 || out.stats.Ran[checks.ViewHoldsStorage] != 0 || out.stats.Skipped[checks.ReasonOtherHolders] != tc.runs {
 					t.Errorf("%v, stats %+v", out.violations, out.stats)
 				}
 			default:

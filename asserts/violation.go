@@ -2,7 +2,11 @@ package asserts
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/internal/hook"
 )
 
 // A Violation is one failed check: which operator, which check, which
@@ -16,10 +20,10 @@ import (
 // undefined (Released), Want is the argument's TensorImpl before the
 // kernel and Got is 0, whatever the check.
 type Violation struct {
-	Op       string `json:"op"`
-	Overload string `json:"overload,omitempty"`
-	Profile  Policy `json:"profile"` // the skip policy
-	Check    Check  `json:"check"`
+	Op       string        `json:"op"`
+	Overload string        `json:"overload,omitempty"`
+	Profile  checks.Policy `json:"profile"` // the skip policy
+	Check    checks.Check  `json:"check"`
 	// Arg is the argument's name; empty for a return.
 	Arg string `json:"arg,omitempty"`
 	// Ret is the return's index; -1 for an argument.
@@ -75,21 +79,20 @@ type Violation struct {
 
 	// Hint tells the op author what to fix.
 	Hint string `json:"hint"`
-
-	loc, other Loc
-	// anchor and otherAnchor are the storage anchors of the located
-	// tensor and of Other, where the check had them (provenance).
-	anchor, otherAnchor uintptr
-	// takenBack is the op during which the runtime took the located
-	// tensor's memory back before handing it out again, as Provenance
-	// says: the mark of a buffer given back while in use.
-	takenBack string
 }
 
 // Where returns the located tensor, e.g. "argument self" or "return 0[2]".
 func (v *Violation) Where() string {
-	l := Loc{name: v.Arg, ret: int32(v.Ret), index: int32(v.Index)}
-	return l.String()
+	var s string
+	if v.Ret >= 0 {
+		s = "return " + strconv.Itoa(v.Ret)
+	} else {
+		s = "argument " + v.Arg
+	}
+	if v.Index >= 0 {
+		s += "[" + strconv.Itoa(v.Index) + "]"
+	}
+	return s
 }
 
 // OpName returns "op.overload" (or the op alone for a default overload).
@@ -128,9 +131,9 @@ func (v *Violation) detail() string {
 		return fmt.Sprintf("kernel released the argument's handle or left it undefined (TensorImpl before %v, now none)", ID(v.Want))
 	}
 	switch v.Check {
-	case CheckSameImpl:
+	case checks.SameImpl:
 		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
-	case CheckSameStorage:
+	case checks.SameStorage:
 		if v.Recycled {
 			return fmt.Sprintf("kernel gave the memory of StorageImpl %v back to the runtime's pool (asserts.Recycled) while the argument still points at it: the next fresh output can take it", ID(v.Got))
 		}
@@ -138,32 +141,32 @@ func (v *Violation) detail() string {
 			return fmt.Sprintf("kernel rebound the tensor to other memory (its storage anchor moved) and kept StorageImpl %v", ID(v.Got))
 		}
 		return fmt.Sprintf("kernel replaced the StorageImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
-	case CheckNoMutation:
+	case checks.NoMutation:
 		return fmt.Sprintf("kernel wrote an argument the schema does not mark mutable (version %d before, %d after)", v.Want, v.Got)
-	case CheckImplUseCountLE1, CheckImplUseCountEqFresh:
+	case checks.ImplUseCountLE1, checks.ImplUseCountEqFresh:
 		if v.Other != "" && v.ImplUses == 0 {
 			return fmt.Sprintf("is the TensorImpl of %s (%v) itself: the kernel returned the argument's handle (not_arg_handle, checked without use counts)", v.Other, ID(v.Got))
 		}
 		if v.Other != "" {
 			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
 		}
-		if v.Check == CheckImplUseCountLE1 {
+		if v.Check == checks.ImplUseCountLE1 {
 			return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
 		}
 		if v.Binding != nil {
 			return fmt.Sprintf("TensorImpl use count is %d, want 2: a fresh tensor's handle and the foreign object bound to it (made in context %d)", v.Got, v.Binding.Context)
 		}
 		return fmt.Sprintf("TensorImpl use count is %d, want %d for a fresh tensor with no foreign object bound to it", v.Got, v.Want)
-	case CheckStorageUseCountEq1:
+	case checks.StorageUseCountEq1:
 		return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got)
-	case CheckSharesStorage:
+	case checks.SharesStorage:
 		if v.OtherIsList {
 			return fmt.Sprintf("does not share the StorageImpl of any element of %s (got %v)", v.Other, ID(v.Got))
 		}
 		return fmt.Sprintf("does not share the StorageImpl of %s (want %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
-	case CheckReturnsArg:
+	case checks.ReturnsArg:
 		return fmt.Sprintf("is not %s (want TensorImpl %v, got %v)", v.Other, ID(v.Want), ID(v.Got))
-	case CheckFreshOrAlias:
+	case checks.FreshOrAlias:
 		if v.Want == v.Got && v.Got != 0 {
 			return fmt.Sprintf("is the handle of %s itself (TensorImpl %v, use count %d), not a new handle of it", v.Other, ID(v.Got), v.ImplUses)
 		}
@@ -176,9 +179,9 @@ func (v *Violation) detail() string {
 		}
 		return fmt.Sprintf("is neither %s (TensorImpl %v), a view of it (StorageImpl %v) nor fresh (%s)",
 			v.Other, ID(v.Want), ID(v.WantStorage), got)
-	case CheckDistinctOutputs:
+	case checks.DistinctOutputs:
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
-	case CheckFreshNoAlias:
+	case checks.FreshNoAlias:
 		if v.SameMemory {
 			return fmt.Sprintf("is on the memory of %s (its storage anchor) under StorageImpl %v, %s's being %v: one buffer under two storages, but the schema says the return is fresh", v.Other, ID(v.Got), v.Other, ID(v.Want))
 		}
@@ -186,13 +189,11 @@ func (v *Violation) detail() string {
 			return fmt.Sprintf("shares StorageImpl %v with %s, but the schema says the return is fresh", ID(v.Got), v.Other)
 		}
 		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
-	case CheckFreshNotHeld:
-		return heldDetail(v)
-	case CheckSameContent:
+	case checks.SameContent:
 		return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", ID(v.GotStorage), v.Want, v.Got)
-	case CheckSameMetadata:
+	case checks.SameMetadata:
 		return fmt.Sprintf("kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint %#x before, %#x after)", v.Want, v.Got)
-	case CheckBindingContext:
+	case checks.BindingContext:
 		if v.WhileCalled {
 			if v.Binding == nil {
 				return fmt.Sprintf("kernel removed the binding of StorageImpl %v (made in context %d) inside hermetic context %d", ID(v.GotStorage), v.Want, v.Env.Context)
@@ -206,28 +207,12 @@ func (v *Violation) detail() string {
 		return fmt.Sprintf("StorageImpl %v is bound in context %d (%s), but the call runs in hermetic context %d",
 			ID(v.GotStorage), v.Got, h, v.Want)
 	}
-	if int(v.Check) < len(checkFacts) && checkFacts[v.Check].detail != nil {
-		return checkFacts[v.Check].detail(v)
+	if hook.Detail != nil {
+		if s, ok := hook.Detail(uint8(v.Check), v); ok {
+			return s
+		}
 	}
 	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
-}
-
-// hint tells the op author what to fix (the check's row of [checkFacts]).
-func hint(v *Violation) string {
-	if v.Released {
-		return "a kernel must not release or reset its caller's handles: the caller still owns every argument"
-	}
-	if v.Recycled {
-		return "a kernel that resizes a tensor may give its old memory back only once the tensor points at new memory; give the tensor its new buffer first, or keep the old one"
-	}
-	if int(v.Check) >= len(checkFacts) {
-		return ""
-	}
-	h := checkFacts[v.Check].hint(v)
-	if op := v.takenBack; op != "" && op != v.OpName() {
-		h = "the memory went back to the runtime's pool during " + op + " and out again (provenance): if a tensor still used it then, " + op + " has the bug and this call is its victim; otherwise, " + h
-	}
-	return h
 }
 
 // Repeated is a violation and how many times it was reported, counting
@@ -277,9 +262,9 @@ func (v *Violation) moving() string {
 	switch {
 	case v.Released:
 		return "identities"
-	case v.Check == CheckNoMutation:
+	case v.Check == checks.NoMutation:
 		return "versions"
-	case v.Check == CheckBindingContext, v.Binding != nil:
+	case v.Check == checks.BindingContext, v.Binding != nil:
 		return "identities or contexts"
 	}
 	return "identities"
@@ -290,7 +275,7 @@ func (v *Violation) moving() string {
 // before the line is made, then every 0x number masked.
 func (v *Violation) dedupKey() string {
 	w := *v
-	if !w.Released && (w.Check == CheckNoMutation || w.Check == CheckBindingContext) {
+	if !w.Released && (w.Check == checks.NoMutation || w.Check == checks.BindingContext) {
 		w.Want, w.Got = 0, 0 // versions; contexts
 	}
 	if w.Binding != nil {

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor, wrapped
@@ -18,11 +19,11 @@ import (
 // is reported when a bias is given, and without one there is nothing to
 // check.
 func ExampleCall_SaveOptTensor() {
-	op := asserts.Op{Name: "linear"}
+	op := wrap.Op{Name: "linear"}
 	checkedLinear := func(kernel func(input, weight, bias asserts.Tensor) asserts.Tensor, input, weight, bias asserts.Tensor) asserts.Tensor {
-		var c asserts.Call
+		var c wrap.Call
 		c.Begin(&op)
-		var a0, a1, a2, o0 asserts.Saved
+		var a0, a1, a2, o0 wrap.Saved
 		c.SaveTensor(&a0, input)
 		c.SaveTensor(&a1, weight)
 		c.SaveOptTensor(&a2, bias, bias != nil)
@@ -31,10 +32,10 @@ func ExampleCall_SaveOptTensor() {
 		c.AfterTensor(&a1, weight)
 		c.AfterTensor(&a2, bias)
 		c.Result(&o0, r0)
-		c.NoMutation(asserts.Arg("input"), &a0)
-		c.NoMutation(asserts.Arg("weight"), &a1)
-		c.NoMutation(asserts.Arg("bias"), &a2)
-		c.ImplUseCountLE1(asserts.Ret(0), &o0)
+		c.NoMutation(wrap.Arg("input"), &a0)
+		c.NoMutation(wrap.Arg("weight"), &a1)
+		c.NoMutation(wrap.Arg("bias"), &a2)
+		c.ImplUseCountLE1(wrap.Ret(0), &o0)
 		c.End()
 		return r0
 	}
@@ -72,15 +73,15 @@ func ExampleResultList() {
 		}
 	}
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		c.Begin(&asserts.Op{Name: "unbind", Overload: "int"})
-		var a0 asserts.Saved
-		var o0 asserts.SavedList
+		var c wrap.Call
+		c.Begin(&wrap.Op{Name: "unbind", Overload: "int"})
+		var a0 wrap.Saved
+		var o0 wrap.SavedList
 		c.Save(&a0, self)
 		ret := unbind(self)
 		c.After(&a0, self)
-		asserts.ResultList(&c, &o0, ret)
-		c.SharesStorageList(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+		wrap.ResultList(&c, &o0, ret)
+		c.SharesStorageList(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
 		c.End()
 	})
 	for _, v := range vs {
@@ -104,31 +105,31 @@ func ExampleCall_ReturnsArgList() {
 	list := []*handle{a, b}
 
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		c.Begin(&asserts.Op{Name: "views"})
-		var a0, o0 asserts.SavedList
-		asserts.SaveList(&c, &a0, list)
+		var c wrap.Call
+		c.Begin(&wrap.Op{Name: "views"})
+		var a0, o0 wrap.SavedList
+		wrap.SaveList(&c, &a0, list)
 		// The second return is fresh, not a view of an element.
 		ret := []*handle{{impl: 0x74, storage: b.storage, uses: 1}, {impl: 0x75, storage: 0x76, uses: 1}}
-		asserts.AfterList(&c, &a0, list)
-		asserts.ResultList(&c, &o0, ret)
-		c.SharesStorageListOf(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
+		wrap.AfterList(&c, &a0, list)
+		wrap.ResultList(&c, &o0, ret)
+		c.SharesStorageListOf(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
 		c.End()
 	})
 	vs = append(vs, asserts.Collect(func() {
 		out := []*handle{{impl: 0x77, storage: 0x78, uses: 1}, {impl: 0x79, storage: 0x7a, uses: 1}}
-		var c asserts.Call
-		c.Begin(&asserts.Op{Name: "copies", Overload: "out"})
-		var a0, a1, o0 asserts.SavedList
-		asserts.SaveList(&c, &a0, list)
-		asserts.SaveList(&c, &a1, out)
+		var c wrap.Call
+		c.Begin(&wrap.Op{Name: "copies", Overload: "out"})
+		var a0, a1, o0 wrap.SavedList
+		wrap.SaveList(&c, &a0, list)
+		wrap.SaveList(&c, &a1, out)
 		// The kernel returns its out list, but with its first element
 		// replaced by a new tensor.
 		ret := []*handle{{impl: 0x7b, storage: 0x7c, uses: 1}, out[1]}
-		asserts.AfterList(&c, &a0, list)
-		asserts.AfterList(&c, &a1, out)
-		asserts.ResultList(&c, &o0, ret)
-		c.ReturnsArgList(asserts.Ret(0), &o0, asserts.Arg("out"), &a1)
+		wrap.AfterList(&c, &a0, list)
+		wrap.AfterList(&c, &a1, out)
+		wrap.ResultList(&c, &o0, ret)
+		c.ReturnsArgList(wrap.Ret(0), &o0, wrap.Arg("out"), &a1)
 		c.End()
 	})...)
 	for _, v := range vs {
@@ -176,18 +177,18 @@ func ExampleFreshNotHeldList() {
 		}
 		return []*gcHandle{{impl: 0x81, st: &gcStorage{id: 0x82, data: make([]float32, 2)}}, cache}
 	}
-	op := asserts.Op{Name: "unsafe_split", Overload: "Tensor"}
+	op := wrap.Op{Name: "unsafe_split", Overload: "Tensor"}
 	call := func(self *gcHandle) []*gcHandle {
-		var c asserts.Call
+		var c wrap.Call
 		c.Begin(&op)
 		c.BeginFresh()
-		var a0 asserts.Saved
-		var o0 asserts.SavedList
+		var a0 wrap.Saved
+		var o0 wrap.SavedList
 		c.Save(&a0, self)
 		ret := split(self)
 		c.After(&a0, self)
-		asserts.ResultIdentList(&c, &o0, ret)
-		asserts.FreshNotHeldList(&c, asserts.Ret(0), &o0, ret)
+		wrap.ResultIdentList(&c, &o0, ret)
+		wrap.FreshNotHeldList(&c, wrap.Ret(0), &o0, ret)
 		c.End()
 		return ret
 	}
@@ -260,12 +261,12 @@ func ExampleStats_TotalRan() {
 	before := asserts.ReadStats()
 
 	checkedNeg(&handle{impl: 0x94, storage: 0x95, uses: 1}) // 3 checks, 2 fail
-	op := asserts.Op{Name: "relu"}
-	var c asserts.Call
+	op := wrap.Op{Name: "relu"}
+	var c wrap.Call
 	c.BeginWith(&op, asserts.EnvState{ModeActive: true}) // under a dispatch mode
-	var o0 asserts.Saved
+	var o0 wrap.Saved
 	c.Result(&o0, &handle{impl: 0x96, storage: 0x97, uses: 2})
-	c.ImplUseCountLE1(asserts.Ret(0), &o0) // skipped: mode_active
+	c.ImplUseCountLE1(wrap.Ret(0), &o0) // skipped: mode_active
 	c.End()
 
 	st := asserts.ReadStats().Sub(before)
@@ -283,19 +284,19 @@ func ExampleSaveOptList() {
 	idx := &handle{impl: 0xc2, storage: 0xc3, uses: 1}
 	indices := []*handle{nil, idx}
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		c.Begin(&asserts.Op{Name: "index", Overload: "Tensor"})
-		var a0, o0 asserts.Saved
-		var a1 asserts.SavedList
+		var c wrap.Call
+		c.Begin(&wrap.Op{Name: "index", Overload: "Tensor"})
+		var a0, o0 wrap.Saved
+		var a1 wrap.SavedList
 		c.Save(&a0, self)
-		asserts.SaveOptList(&c, &a1, indices)
+		wrap.SaveOptList(&c, &a1, indices)
 		idx.version++ // the kernel's in-place sort
 		ret := &handle{impl: 0xc4, storage: 0xc5, uses: 1}
 		c.After(&a0, self)
-		asserts.AfterList(&c, &a1, indices)
+		wrap.AfterList(&c, &a1, indices)
 		c.Result(&o0, ret)
-		c.NoMutation(asserts.Arg("self"), &a0)
-		c.NoMutationList(asserts.Arg("indices"), &a1)
+		c.NoMutation(wrap.Arg("self"), &a0)
+		c.NoMutationList(wrap.Arg("indices"), &a1)
 		c.End()
 	})
 	for _, v := range vs {
@@ -348,15 +349,15 @@ func ExampleReleased() {
 		}
 		pool = append(pool, t.st)
 	}
-	op := asserts.Op{Name: "zeros_like"}
+	op := wrap.Op{Name: "zeros_like"}
 	zerosLike := func() *gcHandle { // a checked call of a kernel that takes its buffer from the pool
-		var c asserts.Call
+		var c wrap.Call
 		c.Begin(&op)
 		c.BeginFresh()
 		r := &gcHandle{impl: newID(), st: get()}
-		var o0 asserts.Saved
+		var o0 wrap.Saved
 		c.ResultIdent(&o0, r)
-		c.FreshNotHeld(asserts.Ret(0), &o0, r)
+		c.FreshNotHeld(wrap.Ret(0), &o0, r)
 		c.End()
 		return r
 	}

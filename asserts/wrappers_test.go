@@ -10,11 +10,11 @@ package asserts_test
 // these do not, so that the tests check in every build.
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
-const _ = asserts.Version1
+const _ = wrap.Version2
 
 // kernels holds the kernels the wrappers call, so tests can swap in broken
 // ones.
@@ -77,32 +77,32 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 }
 
 var (
-	argSelf    = asserts.Arg("self")
-	argOther   = asserts.Arg("other")
-	argTensors = asserts.Arg("tensors")
-	ret0       = asserts.Ret(0)
-	ret1       = asserts.Ret(1)
+	argSelf    = wrap.Arg("self")
+	argOther   = wrap.Arg("other")
+	argTensors = wrap.Arg("tensors")
+	ret0       = wrap.Ret(0)
+	ret1       = wrap.Ret(1)
 )
 
 // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-var opAddTensor = asserts.Op{Name: "add", Overload: "Tensor"}
+var opAddTensor = wrap.Op{Name: "add", Overload: "Tensor"}
 
 // Add has the shape gen emits: the wrapper declares the Call and the
 // argument snapshots, and the rows run in two helpers shared by every op of
 // the same shape (one before the kernel, one after it), which take the op's
 // Locs from a package-level array.
 func Add(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	addPre(&c, &opAddTensor, &locsAdd, &s0, &s1, self, other)
 	ret := k.add(self, other, alpha)
 	addPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
 }
 
-var locsAdd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var locsAdd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
 
-func addPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+func addPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -112,7 +112,7 @@ func addPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -120,8 +120,8 @@ func addPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.
 	}
 }
 
-func addPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 asserts.Saved
+func addPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -154,49 +154,49 @@ func addPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, 
 // every row inlined into the wrapper, Locs made per row. BenchmarkOverhead
 // runs both, for the price of the helper calls.
 func AddInline(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
+	var c wrap.Call
 	c.Begin(&opAddTensor)
-	var s0, s1 asserts.Saved
+	var s0, s1 wrap.Saved
 	c.Save(&s0, self)
 	c.Save(&s1, other)
-	c.SameContent(asserts.Arg("self"), &s0, self)
-	c.BindingContext(asserts.Arg("self"), &s0, self)
-	c.SameContent(asserts.Arg("other"), &s1, other)
-	c.BindingContext(asserts.Arg("other"), &s1, other)
+	c.SameContent(wrap.Arg("self"), &s0, self)
+	c.BindingContext(wrap.Arg("self"), &s0, self)
+	c.SameContent(wrap.Arg("other"), &s1, other)
+	c.BindingContext(wrap.Arg("other"), &s1, other)
 	ret := k.add(self, other, alpha)
-	c.BindingContextAfter(asserts.Arg("self"), &s0, self)
-	c.BindingContextAfter(asserts.Arg("other"), &s1, other)
+	c.BindingContextAfter(wrap.Arg("self"), &s0, self)
+	c.BindingContextAfter(wrap.Arg("other"), &s1, other)
 	c.After(&s0, self)
 	c.After(&s1, other)
-	c.SameImpl(asserts.Arg("self"), &s0)
-	c.SameStorage(asserts.Arg("self"), &s0)
-	c.NoMutation(asserts.Arg("self"), &s0)
-	c.SameContentAfter(asserts.Arg("self"), &s0, self)
-	c.SameImpl(asserts.Arg("other"), &s1)
-	c.SameStorage(asserts.Arg("other"), &s1)
-	c.NoMutation(asserts.Arg("other"), &s1)
-	c.SameContentAfter(asserts.Arg("other"), &s1, other)
-	var r0 asserts.Saved
+	c.SameImpl(wrap.Arg("self"), &s0)
+	c.SameStorage(wrap.Arg("self"), &s0)
+	c.NoMutation(wrap.Arg("self"), &s0)
+	c.SameContentAfter(wrap.Arg("self"), &s0, self)
+	c.SameImpl(wrap.Arg("other"), &s1)
+	c.SameStorage(wrap.Arg("other"), &s1)
+	c.NoMutation(wrap.Arg("other"), &s1)
+	c.SameContentAfter(wrap.Arg("other"), &s1, other)
+	var r0 wrap.Saved
 	c.Result(&r0, ret)
-	c.ImplUseCountLE1(asserts.Ret(0), &r0)
-	c.NotArg(asserts.Ret(0), &r0, asserts.Arg("self"), &s0)
-	c.NotArg(asserts.Ret(0), &r0, asserts.Arg("other"), &s1)
-	c.StorageUseCountEq1(asserts.Ret(0), &r0)
-	c.FreshNoAlias(asserts.Ret(0), &r0, asserts.Arg("self"), &s0)
-	c.FreshNoAlias(asserts.Ret(0), &r0, asserts.Arg("other"), &s1)
+	c.ImplUseCountLE1(wrap.Ret(0), &r0)
+	c.NotArg(wrap.Ret(0), &r0, wrap.Arg("self"), &s0)
+	c.NotArg(wrap.Ret(0), &r0, wrap.Arg("other"), &s1)
+	c.StorageUseCountEq1(wrap.Ret(0), &r0)
+	c.FreshNoAlias(wrap.Ret(0), &r0, wrap.Arg("self"), &s0)
+	c.FreshNoAlias(wrap.Ret(0), &r0, wrap.Arg("other"), &s1)
 	c.End()
 	return ret
 }
 
 // add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
-var opAddInPlace = asserts.Op{Name: "add_", Overload: "Tensor"}
+var opAddInPlace = wrap.Op{Name: "add_", Overload: "Tensor"}
 
 // AddInPlace has the shape gen emits for an op that writes: the pre-kernel
 // helper declares the written argument (c.Mutable), and the wrapper
 // defers c.Abandon so that a kernel that panics leaves no write declared.
 func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1 asserts.Saved
+	var c wrap.Call
+	var s0, s1 wrap.Saved
 	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
 	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
@@ -204,7 +204,7 @@ func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	return ret
 }
 
-func addInPlPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+func addInPlPre(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -215,15 +215,15 @@ func addInPlPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asse
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
 	}
 }
 
-func addInPlPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
-	var s2 asserts.Saved
+func addInPlPost(c *wrap.Call, l *[3]wrap.Loc, s0, s1 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -242,21 +242,21 @@ func addInPlPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, 
 }
 
 // transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-var opTranspose = asserts.Op{Name: "transpose", Overload: "int"}
+var opTranspose = wrap.Op{Name: "transpose", Overload: "int"}
 
 // Transpose has the shape gen emits for a view op.
 func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
-	var c asserts.Call
-	var s0, o0 asserts.Saved
+	var c wrap.Call
+	var s0, o0 wrap.Saved
 	transposePre(&c, &opTranspose, &locsTranspose, &s0, &o0, self)
 	ret := k.transpose(self, d0, d1)
 	transposePost(&c, &locsTranspose, &s0, &o0, self, ret)
 	return ret
 }
 
-var locsTranspose = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var locsTranspose = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
 
-func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0, s1 *asserts.Saved, t0 *rt.Tensor) {
+func transposePre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0, s1 *wrap.Saved, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.ViewBase(s1, s0, t0)
@@ -265,14 +265,14 @@ func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0, s1 *as
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+func transposePost(c *wrap.Call, l *[2]wrap.Loc, s0, s1 *wrap.Saved, t0, t1 *rt.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -292,20 +292,20 @@ func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0, s1 *asserts.Saved, t0
 }
 
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-var opUnbind = asserts.Op{Name: "unbind", Overload: "int"}
+var opUnbind = wrap.Op{Name: "unbind", Overload: "int"}
 
 // Unbind has the shape gen emits for an op returning a list of views.
 func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
-	var c asserts.Call
-	var s0 asserts.Saved
-	var ol0 asserts.SavedList
+	var c wrap.Call
+	var s0 wrap.Saved
+	var ol0 wrap.SavedList
 	unbindPre(&c, &opUnbind, &locsTranspose, &s0, &ol0, self)
 	ret := k.unbind(self, dim)
 	unbindPost(&c, &locsTranspose, &s0, &ol0, self, ret)
 	return ret
 }
 
-func unbindPre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *rt.Tensor) {
+func unbindPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.ViewBaseList(s1, s0, t0)
@@ -314,14 +314,14 @@ func unbindPre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.S
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-func unbindPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *rt.Tensor, t1 []*rt.Tensor) {
+func unbindPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *rt.Tensor, t1 []*rt.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -339,12 +339,12 @@ func unbindPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asser
 }
 
 // add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-var opAddOut = asserts.Op{Name: "add", Overload: "out"}
+var opAddOut = wrap.Op{Name: "add", Overload: "out"}
 
 // AddOut has the shape gen emits for an out= op.
 func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1, s2 asserts.Saved
+	var c wrap.Call
+	var s0, s1, s2 wrap.Saved
 	addOutPre(&c, &opAddOut, &locsAddOut, &s0, &s1, &s2, self, other, out)
 	defer c.Abandon()
 	ret := k.addOut(self, other, alpha, out)
@@ -352,9 +352,9 @@ func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	return ret
 }
 
-var locsAddOut = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var locsAddOut = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 
-func addOutPre(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0, s1, s2 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
+func addOutPre(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved, t0, t1, t2 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -367,7 +367,7 @@ func addOutPre(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0, s1, s2 *a
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -375,8 +375,8 @@ func addOutPre(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0, s1, s2 *a
 	}
 }
 
-func addOutPost(c *asserts.Call, l *[4]asserts.Loc, s0, s1, s2 *asserts.Saved, t0, t1, t2, t3 *rt.Tensor) {
-	var s3 asserts.Saved
+func addOutPost(c *wrap.Call, l *[4]wrap.Loc, s0, s1, s2 *wrap.Saved, t0, t1, t2, t3 *rt.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -399,41 +399,41 @@ func addOutPost(c *asserts.Call, l *[4]asserts.Loc, s0, s1, s2 *asserts.Saved, t
 }
 
 // cat(Tensor[] tensors, int dim=0) -> Tensor
-var opCat = asserts.Op{Name: "cat"}
+var opCat = wrap.Op{Name: "cat"}
 
 func Cat(tensors []*rt.Tensor) *rt.Tensor {
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	catPre(&c, &opCat, &locsCat, &l0, tensors)
 	ret := k.cat(tensors)
 	catPost(&c, &locsCat, &l0, tensors, ret)
 	return ret
 }
 
-var locsCat = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var locsCat = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
-func catPre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor) {
+func catPre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor) {
 	c.Begin(op)
 	saveList(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
 }
 
-func catPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
-	var s1 asserts.Saved
+func catPost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1)
 }
 
-func catRows(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor, s1 *asserts.Saved) {
+func catRows(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, s1 *wrap.Saved) {
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], s1)
 	c.NotArgList(l[1], s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], s1)
@@ -444,7 +444,7 @@ func catRows(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt
 // saveList, resultList and afterList are what gen emits for a package's
 // list type (saveList_<hash>, resultList_<hash>, afterList_<hash>): the elements' Ident is
 // called directly.
-func saveList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+func saveList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -452,7 +452,7 @@ func saveList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
 	l.SummarizeSaved()
 }
 
-func resultList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+func resultList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -460,7 +460,7 @@ func resultList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
 	l.SummarizeResult()
 }
 
-func afterList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+func afterList(c *wrap.Call, l *wrap.SavedList, ts []*rt.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -469,46 +469,46 @@ func afterList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
 }
 
 // CatGeneric is Cat with the lists snapshotted by the generic
-// asserts.SaveList and asserts.AfterList (what gen emitted before it wrote
+// wrap.SaveList and wrap.AfterList (what gen emitted before it wrote
 // a list loop per type): each element's Ident is an indirect call.
 func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	c.Begin(&opCat)
-	asserts.SaveList(&c, &l0, tensors)
-	asserts.SameContentList(&c, locsCat[0], &l0, tensors)
-	asserts.BindingContextList(&c, locsCat[0], &l0, tensors)
+	wrap.SaveList(&c, &l0, tensors)
+	wrap.SameContentList(&c, locsCat[0], &l0, tensors)
+	wrap.BindingContextList(&c, locsCat[0], &l0, tensors)
 	ret := k.cat(tensors)
 	catPostGeneric(&c, &locsCat, &l0, tensors, ret)
 	return ret
 }
 
-func catPostGeneric(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
-	var s1 asserts.Saved
+func catPostGeneric(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	wrap.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	catRows(c, l, s0, t0, &s1)
 }
 
 // reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a), CompositeImplicit:
 // the result may alias.
-var opReshape = asserts.Op{Name: "reshape"}
+var opReshape = wrap.Op{Name: "reshape"}
 
 // Reshape has the shape gen emits for a may-alias op (its pre-kernel
 // helper is transpose's without the view's count: view_holds_storage).
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
-	var c asserts.Call
-	var s0 asserts.Saved
+	var c wrap.Call
+	var s0 wrap.Saved
 	reshapePre(&c, &opReshape, &locsTranspose, &s0, self)
 	ret := k.reshape(self, sizes...)
 	reshapePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
 }
 
-func reshapePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor) {
+func reshapePre(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
@@ -516,15 +516,15 @@ func reshapePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-func reshapePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *rt.Tensor) {
-	var s1 asserts.Saved
+func reshapePost(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0, t1 *rt.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -539,20 +539,20 @@ func reshapePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *
 }
 
 // addcmul6(Tensor a, Tensor b, Tensor c, Tensor d, Tensor e, Tensor f) -> Tensor
-var opAddcmul6 = asserts.Op{Name: "addcmul6"}
+var opAddcmul6 = wrap.Op{Name: "addcmul6"}
 
 func Addcmul6(a, b, c_, d, e, f *rt.Tensor) *rt.Tensor {
-	var c asserts.Call
-	var s0, s1, s2, s3, s4, s5 asserts.Saved
+	var c wrap.Call
+	var s0, s1, s2, s3, s4, s5 wrap.Saved
 	addcmul6Pre(&c, &opAddcmul6, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f)
 	ret := k.addcmul6(a, b, c_, d, e, f)
 	addcmul6Post(&c, &locsAddcmul6, &s0, &s1, &s2, &s3, &s4, &s5, a, b, c_, d, e, f, ret)
 	return ret
 }
 
-var locsAddcmul6 = [7]asserts.Loc{asserts.Arg("a"), asserts.Arg("b"), asserts.Arg("c"), asserts.Arg("d"), asserts.Arg("e"), asserts.Arg("f"), asserts.Ret(0)}
+var locsAddcmul6 = [7]wrap.Loc{wrap.Arg("a"), wrap.Arg("b"), wrap.Arg("c"), wrap.Arg("d"), wrap.Arg("e"), wrap.Arg("f"), wrap.Ret(0)}
 
-func addcmul6Pre(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0, s1, s2, s3, s4, s5 *asserts.Saved, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
+func addcmul6Pre(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0, s1, s2, s3, s4, s5 *wrap.Saved, t0, t1, t2, t3, t4, t5 *rt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -570,7 +570,7 @@ func addcmul6Pre(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0, s1, s2,
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(6)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -582,8 +582,8 @@ func addcmul6Pre(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0, s1, s2,
 	}
 }
 
-func addcmul6Post(c *asserts.Call, l *[7]asserts.Loc, s0, s1, s2, s3, s4, s5 *asserts.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
-	var s6 asserts.Saved
+func addcmul6Post(c *wrap.Call, l *[7]wrap.Loc, s0, s1, s2, s3, s4, s5 *wrap.Saved, t0, t1, t2, t3, t4, t5, t6 *rt.Tensor) {
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -627,12 +627,12 @@ func addcmul6Post(c *asserts.Call, l *[7]asserts.Loc, s0, s1, s2, s3, s4, s5 *as
 }
 
 // aminmax(Tensor self) -> (Tensor max, Tensor min): two fresh outputs.
-var opMaxMin = asserts.Op{Name: "aminmax"}
+var opMaxMin = wrap.Op{Name: "aminmax"}
 
 func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
-	var c asserts.Call
+	var c wrap.Call
 	c.Begin(&opMaxMin)
-	var s0 asserts.Saved
+	var s0 wrap.Saved
 	c.Save(&s0, self)
 	c.SameContent(argSelf, &s0, self)
 	c.BindingContext(argSelf, &s0, self)
@@ -642,7 +642,7 @@ func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	c.SameStorage(argSelf, &s0)
 	c.NoMutation(argSelf, &s0)
 	c.SameContentAfter(argSelf, &s0, self)
-	var r0, r1 asserts.Saved
+	var r0, r1 wrap.Saved
 	c.Result(&r0, mx)
 	c.Result(&r1, mn)
 	c.ImplUseCountLE1(ret0, &r0)
@@ -651,7 +651,7 @@ func MaxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 	c.ImplUseCountLE1(ret1, &r1)
 	c.NotArg(ret1, &r1, argSelf, &s0)
 	c.StorageUseCountEq1(ret1, &r1)
-	c.DistinctOutputs(asserts.Out(ret0, &r0), asserts.Out(ret1, &r1))
+	c.DistinctOutputs(wrap.Out(ret0, &r0), wrap.Out(ret1, &r1))
 	c.End()
 	return mx, mn
 }

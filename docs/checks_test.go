@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/testdata/golden"
 )
 
@@ -30,7 +30,7 @@ func TestCheckTables(t *testing.T) {
 			"<!-- end of the table of checks -->\n", planTable()},
 		{"docs/asserts.md", "<!-- table of checks: made from asserts/facts.go by go test ./docs -run TestCheckTables -update -->\n",
 			"<!-- end of the table of checks -->\n", assertsTable()},
-		{"docs/asserts.md", "<!-- skip rules: made from asserts.Strict.Rules() and asserts.PyTorch.Rules() by go test ./docs -run TestCheckTables -update -->\n",
+		{"docs/asserts.md", "<!-- skip rules: made from checks.Strict.Rules() and checks.PyTorch.Rules() by go test ./docs -run TestCheckTables -update -->\n",
 			"<!-- end of the skip rules -->\n", rulesTable()},
 		{"asserts/doc.go", "// # Checks and the skip policy\n//\n", "//\n// Which apply to a tensor",
 			wrap("The checks are those of DESIGN.md, one row each in the table of checks (facts.go), named as there ([Check]): "+allCheckNames()+". A plan also has rows of not_arg_handle, which are part of the TensorImpl use-count check of a return ([CheckNotArgHandle]).", 76, "// ")},
@@ -66,23 +66,23 @@ func TestCheckTables(t *testing.T) {
 // allCheckNames lists the checks' names: "a, b, ... and z".
 func allCheckNames() string {
 	var names []string
-	for k := range asserts.Check(asserts.NumChecks) {
+	for k := range checks.Check(checks.NumChecks) {
 		names = append(names, k.String())
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // genericWords are the words of a row's description in the tables.
-var genericWords = asserts.Words{Arg: "the argument", Each: "the argument", Ret: "the return", ImplCheck: asserts.CheckImplUseCountLE1}
+var genericWords = wrap.Words{Arg: "the argument", Each: "the argument", Ret: "the return", ImplCheck: checks.ImplUseCountLE1}
 
 // planTable is docs/plan.md's table: what a row of each check names and
 // verifies (explain's words).
 func planTable() string {
 	var b strings.Builder
 	b.WriteString("| check | on | verifies |\n| --- | --- | --- |\n")
-	for k := range asserts.Check(asserts.NumPlanChecks) {
+	for k := range checks.Check(checks.NumPlanChecks) {
 		w := genericWords
-		if k.Shape() == asserts.OnRetMayArg {
+		if k.Shape() == wrap.OnRetMayArg {
 			w.Arg, w.Each = "", "" // the row of a fresh return; explain words the may-alias one
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", k, k.Shape(), cell(k.Describe(w)))
@@ -98,13 +98,13 @@ func planTable() string {
 func assertsTable() string {
 	var b strings.Builder
 	b.WriteString("| check | constant | steps: phase, function of each form | skipped (strict) under | want / got |\n| --- | --- | --- | --- | --- |\n")
-	for k := range asserts.Check(asserts.NumPlanChecks) {
+	for k := range checks.Check(checks.NumPlanChecks) {
 		var steps []string
 		for _, st := range k.Steps() {
 			var fs []string
 			for f, fn := range st.Funcs {
 				if fn != "" {
-					fs = append(fs, fmt.Sprintf("%s `%s`", asserts.Form(f), fn))
+					fs = append(fs, fmt.Sprintf("%s `%s`", wrap.Form(f), fn))
 				}
 			}
 			var flags []string
@@ -123,14 +123,14 @@ func assertsTable() string {
 			steps = append(steps, s)
 		}
 		var reasons []string
-		for _, r := range asserts.Strict.Rules() {
-			if r.Skips != asserts.AllChecks && k < asserts.NumChecks && r.Skips.Has(k) {
+		for _, r := range checks.Strict.Rules() {
+			if r.Skips != checks.All && k < checks.NumChecks && r.Skips.Has(k) {
 				reasons = append(reasons, r.Reason.String())
 			}
 		}
 		skipped := strings.Join(reasons, ", ")
 		switch {
-		case k >= asserts.NumChecks:
+		case k >= checks.NumChecks:
 			skipped = "with the use-count check it is part of"
 		case skipped == "":
 			skipped = "(only what skips every check: undefined, absent)"
@@ -146,20 +146,20 @@ func assertsTable() string {
 func rulesTable() string {
 	var b strings.Builder
 	b.WriteString("| reason | strict skips | pytorch skips | why (strict) |\n| --- | --- | --- | --- |\n")
-	pt := map[asserts.Reason]asserts.CheckSet{}
-	for _, r := range asserts.PyTorch.Rules() {
+	pt := map[checks.Reason]checks.Set{}
+	for _, r := range checks.PyTorch.Rules() {
 		pt[r.Reason] = r.Skips
 	}
-	set := func(s asserts.CheckSet) string {
+	set := func(s checks.Set) string {
 		switch s {
-		case asserts.AllChecks:
+		case checks.All:
 			return "all"
 		case 0:
 			return "nothing"
 		}
 		return strings.ReplaceAll(s.String(), ",", ", ")
 	}
-	for _, r := range asserts.Strict.Rules() {
+	for _, r := range checks.Strict.Rules() {
 		p := set(pt[r.Reason])
 		if pt[r.Reason] == r.Skips {
 			p = "the same"

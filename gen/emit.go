@@ -15,13 +15,19 @@ import (
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
 
-// opVarName is the package-level asserts.Op of a wrapper.
+// qw names what package asserts/wrap declares.
+func qw(name string) *jen.Statement { return jen.Qual(WrapPath, name) }
+
+// qc names what package asserts/checks declares.
+func qc(name string) *jen.Statement { return jen.Qual(ChecksPath, name) }
+
+// opVarName is the package-level wrap.Op of a wrapper.
 func opVarName(w *wrapper) string { return "op" + w.name }
 
-// genOpVar declares the wrapper's asserts.Op.
+// genOpVar declares the wrapper's wrap.Op.
 func genOpVar(w *wrapper, profile jen.Code) jen.Code {
 	n := w.op.Src.Func.Name
-	return jen.Var().Id(opVarName(w)).Op("=").Qual(AssertsPath, "Op").Values(jen.Dict{
+	return jen.Var().Id(opVarName(w)).Op("=").Qual(WrapPath, "Op").Values(jen.Dict{
 		jen.Id("Name"):     jen.Lit(n.Name.String()),
 		jen.Id("Overload"): jen.Lit(n.Overload),
 		jen.Id("Profile"):  profile,
@@ -81,7 +87,7 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 }
 
 // Checked wrappers share their code. A wrapper keeps what depends on its
-// kernel (the call) and on its op (the asserts.Op, the names of its
+// kernel (the call) and on its op (the wrap.Op, the names of its
 // arguments); the rows of its plan are run by two helpers, one before the
 // kernel and one after it, that depend only on the op's shape: the sequence
 // of rows, each naming snapshots by position, and the Go types of the
@@ -159,7 +165,7 @@ func (ss *shapeSet) shapeName(kind, content string) string {
 }
 
 // A list snapshot function fills a SavedList element by element for one
-// Go list type of the package: asserts.SaveList and its kin are generic,
+// Go list type of the package: wrap.SaveList and its kin are generic,
 // and for a pointer element type each element's Ident is an indirect call
 // through the function's dictionary, where a loop over the concrete type
 // calls (or inlines) it directly.
@@ -261,7 +267,7 @@ func genListFn(f *jen.File, lf listFn) {
 		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), elem)
 		last = l.Clone().Dot("SummarizeResult").Call()
 	case steps.ListResultIdent:
-		// as asserts.ResultIdentList: the summary of snapshots without
+		// as wrap.ResultIdentList: the summary of snapshots without
 		// counts sends every list check to its slow path, where the
 		// policy skips the use counts
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
@@ -284,8 +290,8 @@ func genListFn(f *jen.File, lf listFn) {
 	short := lf.typ.Display()
 	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
 	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
-		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
-		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
+		jen.Id("c").Op("*").Qual(WrapPath, "Call"),
+		jen.Id("l").Op("*").Qual(WrapPath, "SavedList"),
 		jen.Id("ts").Add(typeCode(lf.typ)),
 	).Block(
 		first,
@@ -377,7 +383,7 @@ func genShapes(f *jen.File, ss *shapeSet) {
 		for i, l := range lv.locs {
 			locs[i] = locCode(l)
 		}
-		f.Var().Id(lv.name).Op("=").Index(jen.Lit(len(locs))).Qual(AssertsPath, "Loc").Values(locs...)
+		f.Var().Id(lv.name).Op("=").Index(jen.Lit(len(locs))).Qual(WrapPath, "Loc").Values(locs...)
 	}
 	for _, fn := range ss.fnList {
 		what := "begins the call, saves the arguments and runs the rows of the plan before the kernel"
@@ -423,13 +429,13 @@ func genNilGuards(f *jen.File, ss *shapeSet) {
 
 // genUnchangedList writes the learned path's test of a list argument of
 // the foreign type (steps.ListUnchanged): the list kept its length, and
-// each element, its memory read again, is asserts.Saved.Unchanged.
+// each element, its memory read again, is wrap.Saved.Unchanged.
 func genUnchangedList(f *jen.File, lf listFn) {
 	l, ts := jen.Id("l"), jen.Id("ts")
 	f.Line()
-	f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (asserts.Saved.Unchanged).", lf.name)
+	f.Commentf("%s reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).", lf.name)
 	withTypes(f.Func().Id(lf.name), typeParamsDecl(lf.tparams)).Params(
-		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
+		jen.Id("l").Op("*").Qual(WrapPath, "SavedList"),
 		jen.Id("ts").Add(typeCode(lf.typ)),
 	).Bool().Block(
 		jen.If(l.Clone().Dot("Len").Call().Op("!=").Len(ts)).Block(jen.Return(jen.False())),

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
 // TestBuildCheckNames builds wrappers that name every check's asserts
-// constant (asserts.Check.GoName) and run under every runtime policy:
+// constant (checks.Check.GoName) and run under every runtime policy:
 // plans of the small schema (the newest release for a runtime without use
 // counts, and 2.6.0) with every row marked NeverFires (PlanSkip'ed by its
 // constant) in one package and every row skipped by the plan in another.
@@ -25,7 +25,7 @@ func TestBuildCheckNames(t *testing.T) {
 	}
 	dir := tempModule(t)
 	var pkgs []*plan.Plan
-	named := map[asserts.Check]bool{}
+	named := map[checks.Check]bool{}
 	for _, o := range []struct {
 		version string
 		opts    plan.Options
@@ -54,12 +54,12 @@ func TestBuildCheckNames(t *testing.T) {
 		}
 		pkgs = append(pkgs, &never, &skipped)
 	}
-	for k := range asserts.Check(asserts.NumPlanChecks) {
+	for k := range checks.Check(checks.NumPlanChecks) {
 		if !named[k] {
 			t.Errorf("no %s row in the small schema's plans", k)
 		}
 	}
-	policies := []asserts.Policy{asserts.Strict, asserts.PyTorch, asserts.PyTorch113}
+	policies := []checks.Policy{checks.Strict, checks.PyTorch, checks.PyTorch113}
 	for i, p := range pkgs {
 		p.Policy = policies[i%len(policies)]
 		name := fmt.Sprintf("p%d", i)
@@ -84,7 +84,7 @@ func TestBadPlanRows(t *testing.T) {
 	zero := 0
 	p := smallPlan(t, plan.Strict)
 	op := *p.Ops[0]
-	op.Checks = []plan.Check{{Name: asserts.CheckSameContent, Arg: "self", Ret: &zero}}
+	op.Checks = []plan.Check{{Name: checks.SameContent, Arg: "self", Ret: &zero}}
 	p.Ops = []*plan.Op{&op}
 	want := p.Validate()
 	res, err := Generate(p, Options{Mode: output.InterfaceMode, Package: "small"})

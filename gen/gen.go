@@ -422,6 +422,8 @@ func newFilePath(p, pkg, tag string) *jen.File {
 	f.HeaderComment("")
 	f.HeaderComment("//go:build " + tag)
 	f.ImportName(AssertsPath, "asserts")
+	f.ImportName(WrapPath, "wrap")
+	f.ImportName(ChecksPath, "checks")
 	return f
 }
 
@@ -435,12 +437,14 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	}
 	f.HeaderComment(c)
 	f.ImportName(AssertsPath, "asserts")
+	f.ImportName(WrapPath, "wrap")
+	f.ImportName(ChecksPath, "checks")
 	return f
 }
 
 // profileCode is the asserts constant of the skip policy plan pl's
-// wrappers run under (pl.Policy), which their asserts.Op names.
-func profileCode(pl *plan.Plan) jen.Code { return qa(pl.Policy.GoName()) }
+// wrappers run under (pl.Policy), which their wrap.Op names.
+func profileCode(pl *plan.Plan) jen.Code { return qc(pl.Policy.GoName()) }
 
 // importKernels names the kernels package kernels in f, if there is one
 // (a set whose every kernel is bound in the config has none).
@@ -473,7 +477,7 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 	importKernels(f, k)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
-		f.Const().Id("_").Op("=").Add(qa("Version1"))
+		f.Const().Id("_").Op("=").Add(qw("Version2"))
 	}
 	for _, w := range ws {
 		body, err := w.checkedBody(func() *jen.Statement { return kernelRef(w, o) }, ss)
@@ -551,6 +555,8 @@ func genInterface(ws []*wrapper, k, n int, pl *plan.Plan, o Options) *jen.File {
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
 	f.ImportName(AssertsPath, "asserts")
+	f.ImportName(WrapPath, "wrap")
+	f.ImportName(ChecksPath, "checks")
 	var methods []jen.Code
 	for _, w := range ws {
 		methods = append(methods, jen.Comment(w.op.Schema), jen.Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()))
@@ -597,7 +603,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
-		f.Const().Id("_").Op("=").Add(qa("Version1"))
+		f.Const().Id("_").Op("=").Add(qw("Version2"))
 		f.Comment("Checked returns a Kernels that checks every call of next against its plan.")
 		withTypes(f.Func().Id("Checked"), typeParamsDecl(o.kparams)).Params(jen.Id("next").Add(o.generic("Kernels"))).Add(o.generic("Kernels")).Block(
 			jen.Return(jen.Op("&").Add(o.generic("checked")).Values(jen.Id("next"))))

@@ -143,12 +143,12 @@ func TestEveryCheckEmitted(t *testing.T) {
 		"l.Reset(len(ts))", "l.SummarizeSaved()", "c.SummarizeSavedOpt(l)", "l.CheckLen(c, len(ts))",
 		"l.SummarizeAfter()", "l.SummarizeResult()",
 		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
-		"c.SameImplStorageVersion(", "c.NoMutationList(", "c.BindingContext(", "asserts.BindingContextList(",
+		"c.SameImplStorageVersion(", "c.NoMutationList(", "c.BindingContext(", "wrap.BindingContextList(",
 		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(",
-		"c.ImplUseCountEqFresh(", "asserts.ImplUseCountEqFreshList(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
+		"c.ImplUseCountEqFresh(", "wrap.ImplUseCountEqFreshList(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
 		"c.SharesStorage(", "c.SharesStorageList(", "c.FreshOrAlias(", "c.ReturnsArg(",
-		"c.DistinctOutputs(", "asserts.OutList(",
-		"c.SaveMetadataTensor(", "c.SameMetadataTensor(", "asserts.SaveMetadataList(", "asserts.SameMetadataList(",
+		"c.DistinctOutputs(", "wrap.OutList(",
+		"c.SaveMetadataTensor(", "c.SameMetadataTensor(", "wrap.SaveMetadataList(", "wrap.SameMetadataList(",
 	} {
 		if !bytes.Contains(all, []byte(call)) {
 			t.Errorf("no %s in the small schema's wrappers", call)

@@ -79,7 +79,7 @@ func TestGoldenGeneric(t *testing.T) {
 			"= kernels.SizeInt[float64]",
 		},
 		"assertgen_sweep.go":               {"func SweepOps[T ~float32 | ~float64](", "AddTensor[T]},"},
-		ShapesDir + "/assertgen_shapes.go": {"[T ~float32 | ~float64](c *asserts.Call, l *[", "(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T])"},
+		ShapesDir + "/assertgen_shapes.go": {"[T ~float32 | ~float64](c *wrap.Call, l *[", "(c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T])"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(files[name], w) {

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
@@ -81,7 +81,7 @@ func samePrinted(t *testing.T, label string, p *plan.Plan, res *Result) {
 	if err := json.Unmarshal(buf.Bytes(), &shown); err != nil {
 		t.Fatal(err)
 	}
-	runtime, ok := asserts.ParsePolicy(shown.Runtime)
+	runtime, ok := checks.ParsePolicy(shown.Runtime)
 	if !ok {
 		t.Fatalf("%s: runtime %q", label, shown.Runtime)
 	}
@@ -98,13 +98,13 @@ func samePrinted(t *testing.T, label string, p *plan.Plan, res *Result) {
 		}
 	}
 	if want := runtime.GoName(); len(profiles) != len(shown.Ops) || strings.Count(strings.Join(profiles, " ")+" ", want+" ") != len(profiles) {
-		t.Errorf("%s: %d asserts.Op policies printed, want %d of asserts.%s", label, len(profiles), len(shown.Ops), want)
+		t.Errorf("%s: %d wrap.Op policies printed, want %d of asserts.%s", label, len(profiles), len(shown.Ops), want)
 	}
 }
 
 // printed reads generated files back: the op each checked wrapper is for
 // (its doc comment, "GoName checks op.overload(...)") by its Go name, and
-// the Profile of every asserts.Op literal.
+// the Profile of every wrap.Op literal.
 func printed(t *testing.T, files []File) (names map[string]string, profiles []string) {
 	t.Helper()
 	names = map[string]string{}

@@ -19,9 +19,9 @@ func memName(s *steps.Slot) string    { return "m" + strconv.Itoa(s.K) }
 // locCode prints a Loc of an op's Loc array.
 func locCode(l steps.Loc) jen.Code {
 	if l.Ret {
-		return qa("Ret").Call(jen.Lit(l.Index))
+		return qw("Ret").Call(jen.Lit(l.Index))
 	}
-	return qa("Arg").Call(jen.Lit(l.Arg))
+	return qw("Arg").Call(jen.Lit(l.Arg))
 }
 
 // argCode prints an argument of a step's call.
@@ -57,9 +57,9 @@ func argCode(a steps.Arg) jen.Code {
 	case steps.ArgInt:
 		return jen.Lit(a.N)
 	case steps.ArgCheck:
-		return qa(a.Check.GoName())
+		return qc(a.Check.GoName())
 	case steps.ArgOut:
-		return qa(a.Name).Call(jen.Id("l").Index(jen.Lit(a.Slot.K)), argCode(steps.Arg{Kind: steps.ArgSnap, Slot: a.Slot}))
+		return qw(a.Name).Call(jen.Id("l").Index(jen.Lit(a.Slot.K)), argCode(steps.Arg{Kind: steps.ArgSnap, Slot: a.Slot}))
 	}
 	panic("gen: argument of kind " + strconv.Itoa(int(a.Kind)))
 }
@@ -87,7 +87,7 @@ func (ss *shapeSet) stmtCode(s *steps.Stmt) jen.Code {
 	case steps.CallMethod:
 		return jen.Id("c").Dot(s.Name).Call(argsCode(s.Args)...)
 	case steps.CallFunc:
-		return qa(s.Name).Call(argsCode(s.Args)...)
+		return qw(s.Name).Call(argsCode(s.Args)...)
 	case steps.CallList:
 		targs := typeArgsUse(typeParamsOf(ss.opts.TypeParams, s.Slot.Type))
 		return withTypes(jen.Id(s.Name), targs).Call(jen.Id("c"), argCode(steps.Arg{Kind: steps.ArgSnap, Slot: s.Slot}), jen.Id(tensorName(s.Slot)))
@@ -136,7 +136,7 @@ func condCode(c steps.Cond) jen.Code {
 	case steps.CondHasDigests:
 		return jen.Id("c").Dot("HasDigests").Call()
 	case steps.CondContentOff:
-		return qa("ContentCheckOff").Call()
+		return qw("ContentCheckOff").Call()
 	case steps.CondPlain:
 		cond := jen.Op("!").Id("c").Dot("Hermetic").Call()
 		for _, a := range c.Slots {
@@ -173,13 +173,13 @@ func condCode(c steps.Cond) jen.Code {
 // helperParams prints the parameters of a helper: c, (for a pre helper)
 // the op, the Loc array, the snapshots and the tensors.
 func helperParams(h *steps.Helper) []jen.Code {
-	params := []jen.Code{jen.Id("c").Op("*").Qual(AssertsPath, "Call")}
+	params := []jen.Code{jen.Id("c").Op("*").Qual(WrapPath, "Call")}
 	if !h.Post {
-		params = append(params, jen.Id("op").Op("*").Qual(AssertsPath, "Op"))
+		params = append(params, jen.Id("op").Op("*").Qual(WrapPath, "Op"))
 	}
-	params = append(params, jen.Id("l").Op("*").Index(jen.Lit(h.NLocs)).Qual(AssertsPath, "Loc"))
+	params = append(params, jen.Id("l").Op("*").Index(jen.Lit(h.NLocs)).Qual(WrapPath, "Loc"))
 	for _, s := range h.Snaps {
-		params = append(params, jen.Id(snapName(s)).Op("*").Qual(AssertsPath, s.SavedType()))
+		params = append(params, jen.Id(snapName(s)).Op("*").Qual(WrapPath, s.SavedType()))
 	}
 	for _, s := range h.Tensors {
 		params = append(params, jen.Id(tensorName(s)).Add(typeCode(s.Type)))
@@ -201,7 +201,7 @@ func (ss *shapeSet) helperBody(h *steps.Helper) []jen.Code {
 		}
 	}
 	for _, s := range h.Decls {
-		body = append(body, jen.Var().Id(snapName(s)).Qual(AssertsPath, s.SavedType()))
+		body = append(body, jen.Var().Id(snapName(s)).Qual(WrapPath, s.SavedType()))
 	}
 	return append(body, ss.stmtsCode(h.Body)...)
 }
@@ -292,7 +292,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
 		// The Call is filled in place (c.Begin in the pre helper), a few ns
 		// cheaper than returned.
-		jen.Var().Id("c").Qual(AssertsPath, "Call"),
+		jen.Var().Id("c").Qual(WrapPath, "Call"),
 	}
 	if decl := decls(op, v); decl != nil {
 		body = append(body, decl)
@@ -332,10 +332,10 @@ func decls(op *steps.Op, v *slotVars) jen.Code {
 	}
 	var vars []jen.Code
 	if len(singles) > 0 {
-		vars = append(vars, jen.List(singles...).Qual(AssertsPath, "Saved"))
+		vars = append(vars, jen.List(singles...).Qual(WrapPath, "Saved"))
 	}
 	if len(lists) > 0 {
-		vars = append(vars, jen.List(lists...).Qual(AssertsPath, "SavedList"))
+		vars = append(vars, jen.List(lists...).Qual(WrapPath, "SavedList"))
 	}
 	switch len(vars) {
 	case 0:

@@ -11,6 +11,14 @@ import (
 // (kernels.AssertsPath).
 const AssertsPath = kernels.AssertsPath
 
+// WrapPath is the import path of the half of the runtime only generated
+// code calls: the call, its snapshots, the checks' functions.
+const WrapPath = AssertsPath + "/wrap"
+
+// ChecksPath is the import path of the checks' vocabulary: the constants
+// of checks and policies generated code names.
+const ChecksPath = AssertsPath + "/checks"
+
 // typeCode renders a Go type for jennifer: a generic type with its type
 // arguments, a type parameter by its name.
 func typeCode(t kernels.GoType) jen.Code {

@@ -30,12 +30,12 @@ func TestNoUseCountsEmitted(t *testing.T) {
 	for _, f := range res.Files {
 		all = append(all, f.Data...)
 	}
-	for _, call := range []string{"c.ResultIdent(", "asserts.ResultIdentList(", "c.FreshNotHeld(", "asserts.FreshNotHeldList(", "c.BeginFresh()"} {
+	for _, call := range []string{"c.ResultIdent(", "wrap.ResultIdentList(", "c.FreshNotHeld(", "wrap.FreshNotHeldList(", "c.BeginFresh()"} {
 		if !bytes.Contains(all, []byte(call)) {
 			t.Errorf("no %s in the wrappers", call)
 		}
 	}
-	for _, call := range []string{"c.Result(", "asserts.ResultList("} {
+	for _, call := range []string{"c.Result(", "wrap.ResultList("} {
 		if bytes.Contains(all, []byte(call)) {
 			t.Errorf("%s in the wrappers of a runtime without use counts", call)
 		}

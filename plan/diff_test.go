@@ -2,12 +2,12 @@ package plan
 
 import (
 	"fmt"
-	"github.com/assertgen/assertgen/asserts"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema"
 	"github.com/assertgen/assertgen/testdata/golden"
 )
@@ -60,7 +60,7 @@ func (d *diffData) would(i int) []Check {
 	return rows
 }
 
-func hasRow(rows []Check, check asserts.Check, ret int) bool {
+func hasRow(rows []Check, check checks.Check, ret int) bool {
 	for _, r := range rows {
 		if r.Name == check && r.Ret != nil && *r.Ret == ret {
 			return true
@@ -163,7 +163,7 @@ var differences = []difference{
 		why:  "PyTorch decides views by base name (ALL_VIEW_FUNCTIONS) and checks these returns as fresh (storage use count 1), the opposite of what the schema says; strict reads the annotation. Includes _test_autograd_multiple_dispatch_view, which later releases add to the table.",
 		count: func(d *diffData, i int) (bool, int) {
 			n := d.strictRows(i, func(c Check) bool {
-				return c.Name == asserts.CheckSharesStorage && !retIsList(d.s.Ops[i].Func, c) && !hasRow(d.would(i), asserts.CheckSharesStorage, *c.Ret) && d.s.Ops[i].Func.Returns[*c.Ret].Annotation != nil
+				return c.Name == checks.SharesStorage && !retIsList(d.s.Ops[i].Func, c) && !hasRow(d.would(i), checks.SharesStorage, *c.Ret) && d.s.Ops[i].Func.Returns[*c.Ret].Annotation != nil
 			})
 			return n > 0, n
 		},
@@ -174,7 +174,7 @@ var differences = []difference{
 		count: func(d *diffData, i int) (bool, int) {
 			op := false
 			for _, c := range d.would(i) {
-				if c.Name == asserts.CheckSharesStorage && !hasRow(d.st.Ops[i].Checks, asserts.CheckSharesStorage, *c.Ret) {
+				if c.Name == checks.SharesStorage && !hasRow(d.st.Ops[i].Checks, checks.SharesStorage, *c.Ret) {
 					op = true
 				}
 			}
@@ -191,7 +191,7 @@ var differences = []difference{
 			f := d.s.Ops[i].Func
 			n := d.strictRows(i, func(c Check) bool {
 				a := f.Arg(c.Arg)
-				return (c.Name == asserts.CheckSameImpl || c.Name == asserts.CheckSameStorage) && c.Ret == nil && a != nil && a.Type.TensorForm() == schema.TensorOptional
+				return (c.Name == checks.SameImpl || c.Name == checks.SameStorage) && c.Ret == nil && a != nil && a.Type.TensorForm() == schema.TensorOptional
 			})
 			return n > 0, n
 		},
@@ -208,7 +208,7 @@ var differences = []difference{
 		what: "In-place and out= returns: returns_arg",
 		why:  "PyTorch checks no return of an in-place or out= op; strict checks that the op returns the very tensor it wrote, as the write annotation says.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckReturnsArg })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.ReturnsArg })
 			return n > 0, n
 		},
 	},
@@ -216,7 +216,7 @@ var differences = []difference{
 		what: "May-alias returns: fresh_or_alias",
 		why:  "reshape, contiguous, to and the like (alias-annotated, CompositeImplicitAutograd only) return a view or a copy depending on the input, and composites such as type_as, to_dense and _cast_* return their input when there is nothing to do although their schema says fresh (may_alias entries); strict accepts either and still rejects a return that shares storage with anything else.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckFreshOrAlias })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.FreshOrAlias })
 			return n > 0, n
 		},
 	},
@@ -226,7 +226,7 @@ var differences = []difference{
 		count: func(d *diffData, i int) (bool, int) {
 			f := d.s.Ops[i].Func
 			n := d.strictRows(i, func(c Check) bool {
-				return c.Name == asserts.CheckSharesStorage && f.Returns[*c.Ret].Annotation == nil
+				return c.Name == checks.SharesStorage && f.Returns[*c.Ret].Annotation == nil
 			})
 			return n > 0, n
 		},
@@ -238,14 +238,14 @@ var differences = []difference{
 			if d.s.Ops[i].Kind != schema.Mutable {
 				return false, 0
 			}
-			return true, d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckNoMutation })
+			return true, d.strictRows(i, func(c Check) bool { return c.Name == checks.NoMutation })
 		},
 	},
 	{
 		what: "no_mutation (every tensor argument not marked !)",
 		why:  "What SchemaCheckMode checks by cloning every input, at the cost of one version-counter compare per argument.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckNoMutation })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.NoMutation })
 			return n > 0, n
 		},
 	},
@@ -255,7 +255,7 @@ var differences = []difference{
 		count: func(d *diffData, i int) (bool, int) {
 			n := 0
 			for _, s := range d.st.Ops[i].Skipped {
-				if s.Name == asserts.CheckNoMutation {
+				if s.Name == checks.NoMutation {
 					n++
 				}
 			}
@@ -266,7 +266,7 @@ var differences = []difference{
 		what: "distinct_outputs (ops with two or more fresh outputs)",
 		why:  "Fresh outputs of one call must not share storage with each other; PyTorch's per-output use counts miss it when a mode or subclass holds references.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckDistinctOutputs })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.DistinctOutputs })
 			return n > 0, n
 		},
 	},
@@ -274,7 +274,7 @@ var differences = []difference{
 		what: "fresh_no_alias (each fresh return against each tensor argument)",
 		why:  "SchemaCheckMode's output/input aliasing check: a fresh return shares no storage with an input. It needs no use counts, so it holds under a mode and for subclasses, where PyTorch (and strict's use-count checks) skip; outside them it is reported once, by storage_use_count_eq_1.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckFreshNoAlias })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.FreshNoAlias })
 			return n > 0, n
 		},
 	},
@@ -282,7 +282,7 @@ var differences = []difference{
 		what: "binding_context (every tensor argument)",
 		why:  "The PyObject-preservation bug: a storage bound in one context and handled in a hermetic one, or bound by the kernel inside one (checked before and after the call); runtimes opt in through the contract.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckBindingContext })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.BindingContext })
 			return n > 0, n
 		},
 	},
@@ -290,7 +290,7 @@ var differences = []difference{
 		what: "same_content (every tensor argument the schema does not mark written; opt-in at run time)",
 		why:  "SchemaCheckMode's value comparison: the bytes a read-only input can reach are unchanged, which catches writes that bump no version counter (through the data pointer, or below the ADInplaceOrView layer). It reads every byte, so wrappers skip it (content_check_off) unless ASSERTGEN_CONTENT or asserts.SetContentCheck switches it on.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckSameContent })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.SameContent })
 			return n > 0, n
 		},
 	},
@@ -298,7 +298,7 @@ var differences = []difference{
 		what: "same_metadata (every tensor argument the schema does not mark written)",
 		why:  "No PyTorch assert compares an input's sizes, strides and storage offset: a kernel that views by rewriting its input's geometry in place and returning it (a transpose that swaps self's strides) writes no byte and keeps every identity, so no_mutation, same_content and the identity checks pass. Strict compares a fingerprint of the metadata (asserts.Metadata) before and after the kernel; runtimes that cannot report it skip the row (no_metadata_access), and a config with metadata: false plans none.",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckSameMetadata })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.SameMetadata })
 			return n > 0, n
 		},
 	},
@@ -306,7 +306,7 @@ var differences = []difference{
 		what: "view_holds_storage (each view return, after its shares_storage row)",
 		why:  "PyTorch checks that a view shares its input's StorageImpl, not that it holds it: a view kernel that takes no reference on the storage (a missing retain) passes shares_storage and leaves the count one short, so the storage is freed while the view uses it, far from the kernel. Strict compares the storage's use count before and after the call (runtimes without use counts skip it under no_use_counts).",
 		count: func(d *diffData, i int) (bool, int) {
-			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckViewHoldsStorage })
+			n := d.strictRows(i, func(c Check) bool { return c.Name == checks.ViewHoldsStorage })
 			return n > 0, n
 		},
 	},
@@ -320,7 +320,7 @@ var differences = []difference{
 			f := d.s.Ops[i].Func
 			n := 0
 			for _, c := range d.py.Ops[i].Checks {
-				if a := f.Arg(c.Arg); c.Name == asserts.CheckSameStorage && a != nil && a.Type.IsList() {
+				if a := f.Arg(c.Arg); c.Name == checks.SameStorage && a != nil && a.Type.IsList() {
 					n++
 				}
 			}

@@ -8,7 +8,8 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -332,11 +333,11 @@ func subject(c *Check) string {
 }
 
 // describe says in plain words what a check verifies (asserts'
-// [asserts.Check.Describe], with the row's words); implCheck is the
+// [checks.Check.Describe], with the row's words); implCheck is the
 // TensorImpl use-count check of the plan's release, which not_arg_handle
 // is part of.
-func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
-	w := asserts.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
+func describe(f *schema.Func, c *Check, implCheck checks.Check) string {
+	w := wrap.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
 	if a := f.Arg(c.Arg); a != nil && a.Type.IsList() {
 		w.Each = "each tensor of " + c.Arg
 	}
@@ -346,7 +347,7 @@ func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
 			w.Ret = "each tensor of " + w.Ret
 		}
 	}
-	return c.Name.Describe(w)
+	return wrap.Describe(c.Name, w)
 }
 
 // guardWords says a Check.Guard in plain words.

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -26,12 +28,12 @@ type gtensor struct {
 func (t *gtensor) Ident() asserts.Ident  { return t.id }
 func (t *gtensor) UseCounts() (int, int) { return t.implUses, t.stUses }
 func (t *gtensor) subclass() *gtensor    { t.id.Traits |= asserts.DirectSubclass; return t }
-func (t *gtensor) swap(c asserts.Check) *gtensor { // what the kernel breaks
+func (t *gtensor) swap(c checks.Check) *gtensor { // what the kernel breaks
 	n := *t
 	switch c {
-	case asserts.CheckSameImpl:
+	case checks.SameImpl:
 		n.id.Impl += 1000
-	case asserts.CheckSameStorage:
+	case checks.SameStorage:
 		n.id.Storage += 1000
 	}
 	return &n
@@ -47,7 +49,7 @@ func newGTensor() *gtensor {
 // A guardCase is one kind of row: its check, the form of its argument and
 // its guard with names replaced by their role (arg, ret).
 type guardCase struct {
-	check asserts.Check
+	check checks.Check
 	form  schema.TensorForm
 	guard string
 }
@@ -62,7 +64,7 @@ func guardCases(t *testing.T, p *Plan) map[guardCase]string {
 			if c.Guard == "" {
 				t.Fatalf("%s: %s without a guard", op.Name, c.Name)
 			}
-			if c.NeverFires || c.Name == asserts.CheckNotArgHandle {
+			if c.NeverFires || c.Name == checks.NotArgHandle {
 				continue // gen emits PlanSkip; not_arg_handle goes with impl_use_count_le_1
 			}
 			g := guardCase{check: c.Name}
@@ -86,25 +88,25 @@ func guardCases(t *testing.T, p *Plan) map[guardCase]string {
 // check, and sub says which tensor is a subclass ("arg", "arg-other" for
 // another element of a list argument, "ret", or "" for none). It returns
 // whether a violation was reported.
-func runGuard(t *testing.T, p asserts.Policy, g guardCase, mode bool, sub string) bool {
+func runGuard(t *testing.T, p checks.Policy, g guardCase, mode bool, sub string) bool {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &asserts.Op{Name: "op", Profile: p}
-	var c asserts.Call
+	op := &wrap.Op{Name: "op", Profile: p}
+	var c wrap.Call
 	c.BeginWith(op, asserts.EnvState{ModeActive: mode})
-	arg, ret := asserts.Arg("x"), asserts.Ret(0)
+	arg, ret := wrap.Arg("x"), wrap.Ret(0)
 	switch g.check {
-	case asserts.CheckSameImpl, asserts.CheckSameStorage:
+	case checks.SameImpl, checks.SameStorage:
 		if g.form == schema.TensorSingle {
 			x := newGTensor()
 			if sub == "arg" {
 				x.subclass()
 			}
-			var s asserts.Saved
+			var s wrap.Saved
 			c.Save(&s, x)
 			c.After(&s, x.swap(g.check))
-			if g.check == asserts.CheckSameImpl {
+			if g.check == checks.SameImpl {
 				c.SameImpl(arg, &s)
 			} else {
 				c.SameStorage(arg, &s)
@@ -118,20 +120,20 @@ func runGuard(t *testing.T, p asserts.Policy, g guardCase, mode bool, sub string
 		case "arg-other":
 			xs[1].subclass()
 		}
-		var l asserts.SavedList
+		var l wrap.SavedList
 		if g.form == schema.TensorOptionalList {
-			asserts.SaveOptList(&c, &l, xs)
+			wrap.SaveOptList(&c, &l, xs)
 		} else {
-			asserts.SaveList(&c, &l, xs)
+			wrap.SaveList(&c, &l, xs)
 		}
 		after := []*gtensor{xs[0].swap(g.check), xs[1]}
-		asserts.AfterList(&c, &l, after)
-		if g.check == asserts.CheckSameImpl {
+		wrap.AfterList(&c, &l, after)
+		if g.check == checks.SameImpl {
 			c.SameImplList(arg, &l)
 		} else {
 			c.SameStorageList(arg, &l)
 		}
-	case asserts.CheckSharesStorage, asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1:
+	case checks.SharesStorage, checks.StorageUseCountEq1, checks.ImplUseCountLE1:
 		x, r := newGTensor(), newGTensor() // r is not a view of x
 		r.implUses, r.stUses = 2, 2
 		switch sub {
@@ -140,14 +142,14 @@ func runGuard(t *testing.T, p asserts.Policy, g guardCase, mode bool, sub string
 		case "ret":
 			r.subclass()
 		}
-		var s, o asserts.Saved
+		var s, o wrap.Saved
 		c.Save(&s, x)
 		c.After(&s, x)
 		c.Result(&o, r)
 		switch g.check {
-		case asserts.CheckSharesStorage:
+		case checks.SharesStorage:
 			c.SharesStorage(ret, &o, arg, &s)
-		case asserts.CheckStorageUseCountEq1:
+		case checks.StorageUseCountEq1:
 			c.StorageUseCountEq1(ret, &o)
 		default:
 			c.ImplUseCountLE1(ret, &o)
@@ -183,7 +185,7 @@ func checkGuards(t *testing.T, p *Plan) {
 			fail("under a mode", got)
 		}
 		switch g.check {
-		case asserts.CheckSameImpl, asserts.CheckSameStorage:
+		case checks.SameImpl, checks.SameStorage:
 			subArg := has("py(arg)") || has("pylist(arg)")
 			if got := runGuard(t, rt, g, false, "arg"); got == subArg {
 				fail("subclass argument", got)
@@ -193,7 +195,7 @@ func checkGuards(t *testing.T, p *Plan) {
 					fail("another element a subclass", got)
 				}
 			}
-		case asserts.CheckSharesStorage:
+		case checks.SharesStorage:
 			if got := runGuard(t, rt, g, false, "arg"); got == has("py(arg)") {
 				fail("subclass argument", got)
 			}
@@ -210,13 +212,13 @@ func checkGuards(t *testing.T, p *Plan) {
 }
 
 // TestGuardsRuntime1131 checks the 1.13.1 plan's guards against the
-// asserts.PyTorch113 runtime.
+// checks.PyTorch113 runtime.
 func TestGuardsRuntime1131(t *testing.T) {
 	p, err := BuildWith(loadPyTorch(t), Options{Profile: PyTorch, PyTorchVersion: "1.13"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Policy != asserts.PyTorch113 {
+	if p.Policy != checks.PyTorch113 {
 		t.Fatalf("runtime %s", p.Policy)
 	}
 	checkGuards(t, p)
@@ -224,46 +226,46 @@ func TestGuardsRuntime1131(t *testing.T) {
 
 // TestGuardsRuntime260 checks the guards of the 2.6.0 rows (the ops of
 // the reference's ops.tsv, see TestReference260Rows) against the
-// asserts.PyTorch runtime.
+// checks.PyTorch runtime.
 func TestGuardsRuntime260(t *testing.T) {
 	s := reference260List(t)
 	p, err := BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.6"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Policy != asserts.PyTorch {
+	if p.Policy != checks.PyTorch {
 		t.Fatalf("runtime %s", p.Policy)
 	}
 	checkGuards(t, p)
 }
 
 // TestGuardsFromPolicy checks that a row's guard is read from the skip
-// policy the release names (its rules and asserts.Policy.Guards), not
+// policy the release names (its rules and checks.Policy.Guards), not
 // from a table of its own: under each policy, the guards of each kind of
 // row. Strict, which no release names, skips the TensorImpl use-count
 // check for every kind of subclass and the use-count checks under a
 // mode, and guards no list as a whole.
 func TestGuardsFromPolicy(t *testing.T) {
 	type row struct {
-		check      asserts.Check
+		check      checks.Check
 		term, name string
 		ret        int
 	}
 	rows := []row{
-		{asserts.CheckSameImpl, "py(", "self", -1},
-		{asserts.CheckSameStorage, "pylist(", "tensors", -1},
-		{asserts.CheckSameImpl, "", "", -1},
-		{asserts.CheckSharesStorage, "py(", "self", 0},
-		{asserts.CheckStorageUseCountEq1, "", "", 1},
-		{asserts.CheckImplUseCountLE1, "", "", 0},
+		{checks.SameImpl, "py(", "self", -1},
+		{checks.SameStorage, "pylist(", "tensors", -1},
+		{checks.SameImpl, "", "", -1},
+		{checks.SharesStorage, "py(", "self", 0},
+		{checks.StorageUseCountEq1, "", "", 1},
+		{checks.ImplUseCountLE1, "", "", 0},
 	}
 	for _, c := range []struct {
-		policy asserts.Policy
+		policy checks.Policy
 		want   []string
 	}{
-		{asserts.PyTorch, []string{"mode,py(self)", "mode,pylist(tensors)", "mode", "mode,py(self),py(ret0)", "mode,py(ret1)", "mode,py(ret0)"}},
-		{asserts.PyTorch113, []string{"mode,py(self)", "mode,pylist(tensors)", "mode", "mode,py(self)", "mode,py(ret1)", "mode,py(ret0)"}},
-		{asserts.Strict, []string{"", "", "", "", "mode", "mode,py(ret0)"}},
+		{checks.PyTorch, []string{"mode,py(self)", "mode,pylist(tensors)", "mode", "mode,py(self),py(ret0)", "mode,py(ret1)", "mode,py(ret0)"}},
+		{checks.PyTorch113, []string{"mode,py(self)", "mode,pylist(tensors)", "mode", "mode,py(self)", "mode,py(ret1)", "mode,py(ret0)"}},
+		{checks.Strict, []string{"", "", "", "", "mode", "mode,py(ret0)"}},
 	} {
 		rel := *pytorch.Newest()
 		rel.Autograd.Policy = c.policy
@@ -276,12 +278,12 @@ func TestGuardsFromPolicy(t *testing.T) {
 	}
 	// The flags the rows' shapes are chosen by (guards, above guard).
 	for _, c := range []struct {
-		policy                                  asserts.Policy
+		policy                                  checks.Policy
 		listWhole, optListImplOpen, viewArgOnly bool
 	}{
-		{asserts.Strict, false, false, false},
-		{asserts.PyTorch, true, true, false},
-		{asserts.PyTorch113, true, true, true},
+		{checks.Strict, false, false, false},
+		{checks.PyTorch, true, true, false},
+		{checks.PyTorch113, true, true, true},
 	} {
 		w, o, v := c.policy.Guards()
 		if w != c.listWhole || o != c.optListImplOpen || v != c.viewArgOnly {

@@ -22,14 +22,15 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
 // A Profile is the set of rules a plan follows, which decides each op's
 // rows: strict or pytorch (-profile, config profile:). The skip policy
-// the plan's wrappers run under is another thing, an [asserts.Policy]
+// the plan's wrappers run under is another thing, an [checks.Policy]
 // ([Plan.Policy]).
 type Profile string
 
@@ -67,11 +68,11 @@ type Plan struct {
 	// metadata (see [Options]).
 	NoMetadata bool `json:"no_metadata,omitempty"`
 	// Policy is the skip policy the plan's wrappers run under (in JSON,
-	// runtime): asserts.Strict for the strict profile, and for pytorch
+	// runtime): checks.Strict for the strict profile, and for pytorch
 	// the policy whose skips are the guards of the plan's release (the
 	// newest release's without a version).
-	Policy asserts.Policy `json:"runtime"`
-	Ops    []*Op          `json:"ops"`
+	Policy checks.Policy `json:"runtime"`
+	Ops    []*Op         `json:"ops"`
 }
 
 // An Op is the plan for one operator.
@@ -119,17 +120,17 @@ type Op struct {
 // row is skipped, and NeverFires marks a row PyTorch emits but whose
 // assert can never be evaluated (see docs/plan.md).
 type Check struct {
-	Name asserts.Check `json:"check"`
-	Ret  *int          `json:"ret,omitempty"`
-	Arg  string        `json:"arg,omitempty"`
-	Rets []int         `json:"rets,omitempty"`
+	Name checks.Check `json:"check"`
+	Ret  *int         `json:"ret,omitempty"`
+	Arg  string       `json:"arg,omitempty"`
+	Rets []int        `json:"rets,omitempty"`
 	// Guard (pytorch profile) is the skip condition PyTorch puts around
 	// the row, in the notation of testdata/reference: "mode" (a dispatch
 	// mode is active), "py(X)" (X, an argument or retN for return N, has
 	// the Python dispatch key: a tensor subclass), "pylist(X)" (some
 	// element of the list X has it), joined by commas; the row runs only
 	// when none holds. Empty under strict, whose skips are the runtime's
-	// (asserts.Policy).
+	// (checks.Policy).
 	Guard string `json:"guard,omitempty"`
 	// NeverFires (pytorch profile) marks a row PyTorch emits but that can
 	// never fire: same_storage on a Tensor[] or Tensor?[] argument, whose
@@ -195,7 +196,7 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, NoMetadata: b.noMetadata, Policy: asserts.Strict, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, NoMetadata: b.noMetadata, Policy: checks.Strict, Ops: make([]*Op, len(s.Ops))}
 	if b.profile == PyTorch {
 		pl.Policy = b.release.Autograd.Policy
 	}
@@ -233,7 +234,7 @@ type builder struct {
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
 	// guardSkips are the checks the release's policy skips under a
 	// dispatch mode and for a subclass (see guard).
-	guardSkips []asserts.CheckSet
+	guardSkips []checks.Set
 	// used, when set, collects the skip entries that named a row (see
 	// LintSkips).
 	used map[*allowlist.Entry]bool
@@ -309,16 +310,16 @@ type row struct {
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
 	// leader is, for a row of a check that follows another's rows
-	// (asserts.Check.Follows), the index of the row it follows; else -1.
+	// (checks.Check.Follows), the index of the row it follows; else -1.
 	leader int
 }
 
 // followers are, for each check, the checks whose rows follow its rows in
-// the strict profile (asserts.Check.Follows), in the order of the table
+// the strict profile (checks.Check.Follows), in the order of the table
 // of checks.
-var followers = func() (fs [asserts.NumPlanChecks][]asserts.Check) {
-	for k := range asserts.Check(asserts.NumPlanChecks) {
-		for _, l := range k.Follows() {
+var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
+	for k := range checks.Check(checks.NumPlanChecks) {
+		for _, l := range wrap.Follows(k) {
 			fs[l] = append(fs[l], k)
 		}
 	}
@@ -328,7 +329,7 @@ var followers = func() (fs [asserts.NumPlanChecks][]asserts.Check) {
 // followRows adds after each row of f the rows of the checks that follow
 // it (followers), naming the same return and argument, skipped as it is;
 // a row of a form its check has no function for (a list where the check
-// runs on single tensors: asserts.Check.FormFor) is skipped, with that
+// runs on single tensors: checks.Check.FormFor) is skipped, with that
 // reason.
 func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
@@ -354,7 +355,7 @@ const sourceFacts = "asserts/facts.go"
 // noForm says why check k has no row on argument arg and return ret of f
 // (-1 and "" for none): the form of their tensors is one its row in
 // asserts has no function for; "" when it has one.
-func noForm(k asserts.Check, f *schema.Func, arg string, ret int) string {
+func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	var argList, retList bool
 	if a := f.Arg(arg); a != nil {
 		argList = a.Type.TensorForm() == schema.TensorList || a.Type.TensorForm() == schema.TensorOptionalList
@@ -362,7 +363,7 @@ func noForm(k asserts.Check, f *schema.Func, arg string, ret int) string {
 	if ret >= 0 {
 		retList = f.Returns[ret].Type.TensorForm() == schema.TensorList
 	}
-	if _, ok := k.FormFor(arg != "", retList, argList); ok {
+	if _, ok := wrap.FormFor(k, arg != "", retList, argList); ok {
 		return ""
 	}
 	what := "a list"
@@ -467,7 +468,7 @@ func (st *state) split() ([]Check, []Skip) {
 	return checks, skips
 }
 
-func (st *state) add(check asserts.Check, arg string, ret int) *row {
+func (st *state) add(check checks.Check, arg string, ret int) *row {
 	r := row{Check: Check{Name: check, Arg: arg}, ret: ret, leader: -1}
 	st.rows = append(st.rows, r)
 	return &st.rows[len(st.rows)-1]
@@ -480,11 +481,11 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 // without raising its use count. Both are skipped by e
 // (skip_impl_use_count), and not_arg_handle goes with the use-count check
 // (see skipNotArg).
-func (st *state) implUseCount(k asserts.Check, f *schema.Func, ri int, e *allowlist.Entry) {
+func (st *state) implUseCount(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(k, "", ri).skipFor(e)
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(asserts.CheckNotArgHandle, a.Name, ri).skipFor(e)
+			st.add(checks.NotArgHandle, a.Name, ri).skipFor(e)
 		}
 	}
 }
@@ -498,7 +499,7 @@ func (st *state) implUseCount(k asserts.Check, f *schema.Func, ri int, e *allowl
 func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
-			st.add(asserts.CheckFreshNoAlias, a.Name, ri).skipFor(e)
+			st.add(checks.FreshNoAlias, a.Name, ri).skipFor(e)
 		}
 	}
 }
@@ -512,7 +513,7 @@ func (st *state) skipNotArg() {
 		if !isImplUseCount(r.Name) || r.reason == "" {
 			continue
 		}
-		for j := k + 1; j < len(st.rows) && st.rows[j].Name == asserts.CheckNotArgHandle && st.rows[j].ret == r.ret; j++ {
+		for j := k + 1; j < len(st.rows) && st.rows[j].Name == checks.NotArgHandle && st.rows[j].ret == r.ret; j++ {
 			st.rows[j].skip(r.reason, r.source)
 		}
 	}
@@ -523,7 +524,7 @@ func (st *state) skipNotArg() {
 // storage_use_count_eq_1 row by e (skip_storage_use_count).
 func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
 	if b.noUseCounts {
-		st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(e)
+		st.add(checks.FreshNotHeld, "", ri).skipFor(e)
 	}
 }
 
@@ -538,7 +539,7 @@ func (b *builder) mayAliasFresh(st *state, f *schema.Func, ri int, arg string) {
 	if !b.noUseCounts || a == nil || a.Type.TensorForm() != schema.TensorSingle || f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
 		return
 	}
-	st.add(asserts.CheckFreshNotHeld, arg, ri)
+	st.add(checks.FreshNotHeld, arg, ri)
 }
 
 // skipFreshNotHeld gives each fresh_not_held row the skip of the
@@ -550,11 +551,11 @@ func (b *builder) mayAliasFresh(st *state, f *schema.Func, ri int, arg string) {
 func (st *state) skipFreshNotHeld() {
 	for k := range st.rows {
 		r := &st.rows[k]
-		if r.reason == "" || r.Name != asserts.CheckStorageUseCountEq1 && r.Name != asserts.CheckFreshOrAlias {
+		if r.reason == "" || r.Name != checks.StorageUseCountEq1 && r.Name != checks.FreshOrAlias {
 			continue
 		}
 		for j := range st.rows {
-			if h := &st.rows[j]; h.Name == asserts.CheckFreshNotHeld && h.ret == r.ret && (h.Arg == "") == (r.Name == asserts.CheckStorageUseCountEq1) {
+			if h := &st.rows[j]; h.Name == checks.FreshNotHeld && h.ret == r.ret && (h.Arg == "") == (r.Name == checks.StorageUseCountEq1) {
 				h.skip(r.reason, r.source)
 			}
 		}
@@ -563,8 +564,8 @@ func (st *state) skipFreshNotHeld() {
 
 // isImplUseCount reports whether k is a TensorImpl use-count check of a
 // return: impl_use_count_le_1 or impl_use_count_eq_fresh.
-func isImplUseCount(k asserts.Check) bool {
-	return k == asserts.CheckImplUseCountLE1 || k == asserts.CheckImplUseCountEqFresh
+func isImplUseCount(k checks.Check) bool {
+	return k == checks.ImplUseCountLE1 || k == checks.ImplUseCountEqFresh
 }
 
 func (r *row) skip(reason, source string) {
@@ -612,8 +613,8 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 		switch a.Type.TensorForm() {
 		case schema.TensorSingle, schema.TensorList, schema.TensorOptionalList:
 			// PyTorch's order: the storage check, then the impl check.
-			st.add(asserts.CheckSameStorage, a.Name, -1)
-			st.add(asserts.CheckSameImpl, a.Name, -1)
+			st.add(checks.SameStorage, a.Name, -1)
+			st.add(checks.SameImpl, a.Name, -1)
 			inputs++
 		}
 	}
@@ -631,12 +632,12 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 			// then the TensorImpl use count (and assertgen's
 			// not_arg_handle).
 			if view != nil {
-				st.add(asserts.CheckSharesStorage, view.Arg, ri)
+				st.add(checks.SharesStorage, view.Arg, ri)
 				if ex != nil {
 					ex.ret(ri, fmt.Sprintf("a view of %s: %s (%s)", view.Arg, view.Reason, view.Source()))
 				}
 			} else {
-				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
+				st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
 				b.freshNotHeld(st, ri, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
@@ -677,38 +678,38 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 // otherwise), the return's for its use counts; none for same_impl on a
 // Tensor?[] when the policy leaves it open to subclasses; for the view
 // check the viewed argument's, and the return's too unless the policy
-// skips it for a subclass argument only (asserts.Policy.Guards).
+// skips it for a subclass argument only (checks.Policy.Guards).
 // same_storage on a list never fires where PyTorch guards a list as a
 // whole: that list code compares only empty slots (docs/plan.md).
 //
 // Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
-	listWhole, optListImplOpen, _ := b.release.Autograd.Policy.Guards()
+	listWhole, optListImplOpen, _ := wrap.Guards(b.release.Autograd.Policy)
 	for k := range st.rows {
 		r := &st.rows[k]
 		if r.reason != "" {
 			continue
 		}
 		switch r.Name {
-		case asserts.CheckSameStorage, asserts.CheckSameImpl:
+		case checks.SameStorage, checks.SameImpl:
 			switch form := f.Arg(r.Arg).Type.TensorForm(); {
-			case form == schema.TensorOptionalList && r.Name == asserts.CheckSameImpl && optListImplOpen:
+			case form == schema.TensorOptionalList && r.Name == checks.SameImpl && optListImplOpen:
 				r.Guard = b.guard(r.Name, "", "", -1)
 			case (form == schema.TensorList || form == schema.TensorOptionalList) && listWhole:
 				r.Guard = b.guard(r.Name, "pylist(", r.Arg, -1)
-				r.NeverFires = r.Name == asserts.CheckSameStorage
+				r.NeverFires = r.Name == checks.SameStorage
 			case form == schema.TensorList || form == schema.TensorOptionalList:
 				r.Guard = b.guard(r.Name, "py(", r.Arg+"[i]", -1)
 			default:
 				r.Guard = b.guard(r.Name, "py(", r.Arg, -1)
 			}
-		case asserts.CheckSharesStorage:
+		case checks.SharesStorage:
 			r.Guard = b.guard(r.Name, "py(", r.Arg, r.ret)
-		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckImplUseCountEqFresh:
+		case checks.StorageUseCountEq1, checks.ImplUseCountLE1, checks.ImplUseCountEqFresh:
 			r.Guard = b.guard(r.Name, "", "", r.ret)
-		case asserts.CheckNotArgHandle:
+		case checks.NotArgHandle:
 			// part of the return's TensorImpl use-count check: skipped
-			// with it (asserts.CheckNotArgHandle)
+			// with it (checks.NotArgHandle)
 			r.Guard = b.guard(b.release.Autograd.FreshImplCheck, "", "", r.ret)
 		}
 	}
@@ -721,12 +722,12 @@ func (b *builder) guards(st *state, f *schema.Func) {
 // ",py(retN)" for return ret >= 0, but for the view check of a policy
 // that skips it for a subclass argument only. Joined by commas; "" for
 // none.
-func (b *builder) guard(k asserts.Check, term, name string, ret int) string {
+func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 	if b.guardSkips == nil {
 		b.guardSkips = guardSkips(b.release.Autograd.Policy)
 	}
 	mode, sub := b.guardSkips[0].Has(k), b.guardSkips[1].Has(k)
-	if _, _, viewArgOnly := b.release.Autograd.Policy.Guards(); k == asserts.CheckSharesStorage && viewArgOnly {
+	if _, _, viewArgOnly := wrap.Guards(b.release.Autograd.Policy); k == checks.SharesStorage && viewArgOnly {
 		ret = -1
 	}
 	if !sub {
@@ -757,17 +758,17 @@ func (b *builder) guard(k asserts.Check, term, name string, ret int) string {
 // guardSkips returns the checks policy p skips under a dispatch mode and
 // those it skips for every kind of tensor subclass (PyTorch's Python
 // key).
-func guardSkips(p asserts.Policy) []asserts.CheckSet {
-	mode, sub := asserts.CheckSet(0), asserts.AllChecks
-	for _, r := range p.Rules() {
+func guardSkips(p checks.Policy) []checks.Set {
+	mode, sub := checks.Set(0), checks.All
+	for _, r := range wrap.Rules(p) {
 		switch r.Reason {
-		case asserts.ReasonModeActive:
+		case checks.ReasonModeActive:
 			mode = r.Skips
-		case asserts.ReasonDirectSubclass, asserts.ReasonWrapperStub, asserts.ReasonWrapperPropagating:
+		case checks.ReasonDirectSubclass, checks.ReasonWrapperStub, checks.ReasonWrapperPropagating:
 			sub &= r.Skips
 		}
 	}
-	return []asserts.CheckSet{mode, sub}
+	return []checks.Set{mode, sub}
 }
 
 type guardKey struct {
@@ -849,7 +850,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 		switch {
 		case alias != nil && r.IsWrite():
-			st.add(asserts.CheckReturnsArg, alias.Name, ri)
+			st.add(checks.ReturnsArg, alias.Name, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s itself: the return carries %s's write annotation (%s)", alias.Name, alias.Name, r.Annotation))
 			}
@@ -857,25 +858,25 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
 			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
-			st.add(asserts.CheckSharesStorage, views.Arg, ri)
+			st.add(checks.SharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		case alias != nil && mayAlias != nil:
-			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
+			st.add(checks.FreshOrAlias, alias.Name, ri)
 			b.mayAliasFresh(st, f, ri, alias.Name)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source()))
 			}
 		case alias != nil && composite:
-			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
+			st.add(checks.FreshOrAlias, alias.Name, ri)
 			b.mayAliasFresh(st, f, ri, alias.Name)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
 			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
-			st.add(asserts.CheckSharesStorage, alias.Name, ri)
+			st.add(checks.SharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
 			case o.Entry == nil:
@@ -887,20 +888,20 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf(why, alias.Name, alias.Name, r.Annotation))
 			}
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.add(asserts.CheckFreshOrAlias, mayAlias.Arg, ri)
+			st.add(checks.FreshOrAlias, mayAlias.Arg, ri)
 			b.mayAliasFresh(st, f, ri, mayAlias.Arg)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
-			st.add(asserts.CheckSharesStorage, views.Arg, ri)
+			st.add(checks.SharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
 			st.implUseCount(b.release.Autograd.FreshImplCheck, f, ri, skipImpl)
-			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
+			st.add(checks.StorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
 			b.freshNotHeld(st, ri, skipStorage)
 			freshRets = append(freshRets, ri)
@@ -915,13 +916,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		}
 	}
 	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
-		return r.Name == asserts.CheckImplUseCountLE1 || r.Name == asserts.CheckImplUseCountEqFresh ||
-			r.Name == asserts.CheckStorageUseCountEq1 || r.Name == asserts.CheckFreshOrAlias
+		return r.Name == checks.ImplUseCountLE1 || r.Name == checks.ImplUseCountEqFresh ||
+			r.Name == checks.StorageUseCountEq1 || r.Name == checks.FreshOrAlias
 	}) {
 		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.Autograd.FreshImplCheck.String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
 	}
 	if fresh >= 2 {
-		r := st.add(asserts.CheckDistinctOutputs, "", -1)
+		r := st.add(checks.DistinctOutputs, "", -1)
 		r.Rets = freshRets
 		r.skipFor(skipStorage)
 	}
@@ -944,16 +945,16 @@ func strictInputRows(st *state, f *schema.Func, skipIn *allowlist.Entry, metadat
 		if a.Type.TensorForm() == schema.NotTensor {
 			continue
 		}
-		st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
-		st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
+		st.add(checks.SameImpl, a.Name, -1).skipFor(skipIn)
+		st.add(checks.SameStorage, a.Name, -1).skipFor(skipIn)
 		if !a.IsWrite() {
-			st.add(asserts.CheckNoMutation, a.Name, -1)
-			st.add(asserts.CheckSameContent, a.Name, -1)
+			st.add(checks.NoMutation, a.Name, -1)
+			st.add(checks.SameContent, a.Name, -1)
 			if metadata {
-				st.add(asserts.CheckSameMetadata, a.Name, -1)
+				st.add(checks.SameMetadata, a.Name, -1)
 			}
 		}
-		st.add(asserts.CheckBindingContext, a.Name, -1)
+		st.add(checks.BindingContext, a.Name, -1)
 	}
 }
 

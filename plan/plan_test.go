@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -215,7 +215,7 @@ func TestNoMetadata(t *testing.T) {
 	for i, op := range with.Ops {
 		var kept []Check
 		for _, c := range op.Checks {
-			if c.Name == asserts.CheckSameMetadata {
+			if c.Name == checks.SameMetadata {
 				rows++
 				continue
 			}
@@ -519,7 +519,7 @@ other(Tensor(a) self) -> Tensor(a)
 		op := p.Ops[slices.IndexFunc(p.Ops, func(o *Op) bool { return o.Name == tc.op })]
 		var checks []Check
 		for _, c := range op.Checks {
-			if c.Name == asserts.CheckSharesStorage || c.Name == asserts.CheckViewHoldsStorage {
+			if c.Name == checks.SharesStorage || c.Name == checks.ViewHoldsStorage {
 				checks = append(checks, c)
 			}
 		}
@@ -540,7 +540,7 @@ other(Tensor(a) self) -> Tensor(a)
 	}
 	for _, op := range pt.Ops {
 		for _, c := range append(op.Checks, skipRows(op.Skipped)...) {
-			if c.Name == asserts.CheckViewHoldsStorage {
+			if c.Name == checks.ViewHoldsStorage {
 				t.Errorf("pytorch profile: %s has a %s row", op.Name, c.Name)
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -55,7 +55,7 @@ func TestReference2141(t *testing.T) {
 	if kernels != 1589 || others != 1514 || !maps.Equal(counts, want) {
 		t.Errorf("%d kernel ops, %d others, rows %v; want 1589, 1514, %v", kernels, others, counts, want)
 	}
-	if p.Policy != asserts.PyTorch {
+	if p.Policy != checks.PyTorch {
 		t.Errorf("2.14's wrappers run under %v, want pytorch", p.Policy)
 	}
 }
@@ -87,7 +87,7 @@ lift_fresh(Tensor(a) self) -> Tensor(a)
 				t.Fatal(err)
 			}
 			plans[v] = p
-			want, other := asserts.CheckImplUseCountLE1, asserts.CheckImplUseCountEqFresh
+			want, other := checks.ImplUseCountLE1, checks.ImplUseCountEqFresh
 			if v == "2.14" {
 				want, other = other, want
 			}
@@ -179,16 +179,16 @@ func TestAllowlistNamesEqFresh(t *testing.T) {
 			continue
 		}
 		for _, c := range op.Checks {
-			if isImplUseCount(c.Name) || c.Name == asserts.CheckNotArgHandle {
+			if isImplUseCount(c.Name) || c.Name == checks.NotArgHandle {
 				t.Errorf("clone still checks %v", c.Name)
 			}
 		}
-		got := map[asserts.Check]string{}
+		got := map[checks.Check]string{}
 		for _, sk := range op.Skipped {
 			got[sk.Name] = sk.Source + ": " + sk.Reason
 		}
 		want := "user.yaml:2: our clone is copy-on-write"
-		if got[asserts.CheckImplUseCountEqFresh] != want || got[asserts.CheckNotArgHandle] != want {
+		if got[checks.ImplUseCountEqFresh] != want || got[checks.NotArgHandle] != want {
 			t.Errorf("clone's skips %v, want impl_use_count_eq_fresh and not_arg_handle from %q", got, want)
 		}
 		return

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -73,7 +73,7 @@ func readReference(t *testing.T, release string) (string, map[string]*refOp) {
 func refRows(op *Op, withGuards bool) []string {
 	var out []string
 	for _, c := range op.Checks {
-		if c.Name == asserts.CheckNotArgHandle {
+		if c.Name == checks.NotArgHandle {
 			continue
 		}
 		arg, ret := "-", "-"

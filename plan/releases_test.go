@@ -3,7 +3,7 @@ package plan
 import (
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -39,14 +39,14 @@ func TestPolicy(t *testing.T) {
 	for _, tc := range []struct {
 		p       Profile
 		version string
-		want    asserts.Policy
+		want    checks.Policy
 	}{
-		{Strict, "1.13", asserts.Strict},
-		{PyTorch, "1.13", asserts.PyTorch113},
-		{PyTorch, "1.13.1", asserts.PyTorch113},
-		{PyTorch, "2.6", asserts.PyTorch},
-		{PyTorch, "2.14", asserts.PyTorch},
-		{PyTorch, "", asserts.PyTorch},
+		{Strict, "1.13", checks.Strict},
+		{PyTorch, "1.13", checks.PyTorch113},
+		{PyTorch, "1.13.1", checks.PyTorch113},
+		{PyTorch, "2.6", checks.PyTorch},
+		{PyTorch, "2.14", checks.PyTorch},
+		{PyTorch, "", checks.PyTorch},
 	} {
 		s := small
 		if tc.version != "" {

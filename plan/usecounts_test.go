@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -32,7 +32,7 @@ func TestNoUseCounts(t *testing.T) {
 		for i, op := range with.Ops {
 			var kept []Check
 			for _, c := range op.Checks {
-				if c.Name == asserts.CheckFreshNotHeld {
+				if c.Name == checks.FreshNotHeld {
 					n++
 					continue
 				}
@@ -90,16 +90,16 @@ func TestAllowlistParity(t *testing.T) {
 			}
 			for _, op := range p.Ops {
 				for _, sk := range op.Skipped {
-					if sk.Ret == nil || sk.Name != asserts.CheckStorageUseCountEq1 && sk.Name != asserts.CheckFreshOrAlias {
+					if sk.Ret == nil || sk.Name != checks.StorageUseCountEq1 && sk.Name != checks.FreshOrAlias {
 						continue
 					}
 					for _, c := range op.Checks {
-						if c.Name == asserts.CheckFreshNotHeld && c.Ret != nil && *c.Ret == *sk.Ret && (c.Arg == "") == (sk.Name == asserts.CheckStorageUseCountEq1) {
+						if c.Name == checks.FreshNotHeld && c.Ret != nil && *c.Ret == *sk.Ret && (c.Arg == "") == (sk.Name == checks.StorageUseCountEq1) {
 							t.Errorf("%s %s %s: %s on return %d is skipped (%s) but fresh_not_held runs", release, profile, op.Name, sk.Name, *sk.Ret, sk.Reason)
 						}
 					}
 					for _, h := range op.Skipped {
-						if h.Name == asserts.CheckFreshNotHeld && h.Ret != nil && *h.Ret == *sk.Ret && (h.Arg == "") == (sk.Name == asserts.CheckStorageUseCountEq1) {
+						if h.Name == checks.FreshNotHeld && h.Ret != nil && *h.Ret == *sk.Ret && (h.Arg == "") == (sk.Name == checks.StorageUseCountEq1) {
 							excused++
 							if h.Reason != sk.Reason || h.Source != sk.Source {
 								t.Errorf("%s %s %s: fresh_not_held skipped for %q (%s), its use-count row for %q (%s)", release, profile, op.Name, h.Reason, h.Source, sk.Reason, sk.Source)
@@ -127,7 +127,7 @@ func TestAllowlistParity(t *testing.T) {
 	}
 	found := false
 	for _, sk := range p.Ops[0].Skipped {
-		found = found || sk.Name == asserts.CheckFreshNotHeld && strings.Contains(sk.Reason, "the caller also holds")
+		found = found || sk.Name == checks.FreshNotHeld && strings.Contains(sk.Reason, "the caller also holds")
 	}
 	if !found {
 		t.Errorf("set.source_Storage: fresh_not_held not excused; skipped: %+v", p.Ops[0].Skipped)

@@ -6,7 +6,8 @@ import (
 	"go/token"
 	"strings"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -19,7 +20,7 @@ import (
 // schema. gen calls it before printing; `assertgen plan` before showing.
 func (p *Plan) Validate() error {
 	var errs schema.ErrorList
-	if _, ok := asserts.ParsePolicy(p.Policy.String()); !ok {
+	if _, ok := checks.ParsePolicy(p.Policy.String()); !ok {
 		errs.Addf(schema.Position{Filename: "plan"}, "unknown skip policy %s", p.Policy)
 	}
 	goNames := make(map[string]string, len(p.Ops))
@@ -45,7 +46,7 @@ func (p *Plan) Validate() error {
 			}
 		}
 		for _, sk := range op.Skipped {
-			if int(sk.Name) >= asserts.NumPlanChecks {
+			if int(sk.Name) >= checks.NumPlanChecks {
 				errs.Addf(at, "%s: unknown skipped check %s", op.Name, sk.Name)
 			}
 		}
@@ -56,27 +57,27 @@ func (p *Plan) Validate() error {
 // checkRow returns what is wrong with a row of op, or "": subjects its
 // check's shape does not name, an argument or return the op lacks or that
 // is no tensor, or a form (lists or single tensors) the check's row in
-// asserts has no function for (asserts.Check.FormFor).
+// asserts has no function for (checks.Check.FormFor).
 func (op *Op) checkRow(ck *Check) string {
-	if int(ck.Name) >= asserts.NumPlanChecks {
+	if int(ck.Name) >= checks.NumPlanChecks {
 		return fmt.Sprintf("unknown check %s", ck.Name)
 	}
 	hasArg, hasRet, hasRets := ck.Arg != "", ck.Ret != nil, len(ck.Rets) > 0
 	var ok bool
-	switch ck.Name.Shape() {
-	case asserts.OnArg:
+	switch wrap.ShapeOf(ck.Name) {
+	case wrap.OnArg:
 		ok = hasArg && !hasRet && !hasRets
-	case asserts.OnRet:
+	case wrap.OnRet:
 		ok = !hasArg && hasRet && !hasRets
-	case asserts.OnRetArg:
+	case wrap.OnRetArg:
 		ok = hasArg && hasRet && !hasRets
-	case asserts.OnRetMayArg:
+	case wrap.OnRetMayArg:
 		ok = hasRet && !hasRets
-	case asserts.OnRets:
+	case wrap.OnRets:
 		ok = !hasArg && !hasRet && hasRets
 	}
 	if !ok {
-		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), ck.Name.Shape())
+		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), wrap.ShapeOf(ck.Name))
 	}
 	f := op.Src.Func
 	a := f.Arg(ck.Arg)
@@ -102,7 +103,7 @@ func (op *Op) checkRow(ck *Check) string {
 	}
 	retList := hasRet && f.Returns[*ck.Ret].Type.TensorForm() == schema.TensorList
 	argList := hasArg && (a.Type.TensorForm() == schema.TensorList || a.Type.TensorForm() == schema.TensorOptionalList)
-	if _, ok := ck.Name.FormFor(hasArg, retList, argList); !ok {
+	if _, ok := wrap.FormFor(ck.Name, hasArg, retList, argList); !ok {
 		switch {
 		case hasRet && hasArg:
 			return fmt.Sprintf("%s between return %d (%s) and argument %s (%s) is not supported", ck.Name, *ck.Ret, f.Returns[*ck.Ret].Type, ck.Arg, a.Type)

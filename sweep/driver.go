@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
@@ -132,7 +133,7 @@ type Options struct {
 // violations it stands for.
 type Finding struct {
 	Op       string
-	Check    asserts.Check
+	Check    checks.Check
 	Where    string
 	Message  string
 	Variants []string

@@ -45,6 +45,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // Runtime tells the suite how to make and change tensors of the runtime
@@ -631,29 +633,29 @@ func testCheckedCall(r *reporter, rt Runtime) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &asserts.Op{Name: "assertstest"}
+	op := &wrap.Op{Name: "assertstest"}
 	x := rt.New()
 	defer rt.Release(x)
 	versioned := x.Ident().Traits&asserts.Versioned != 0
 
 	call := func(kernel func(x asserts.Tensor) (ret asserts.Tensor, view bool)) []asserts.Violation {
 		before := len(col.Violations())
-		var c asserts.Call
+		var c wrap.Call
 		c.BeginWith(op, asserts.EnvState{})
-		var a0, o0 asserts.Saved
+		var a0, o0 wrap.Saved
 		c.Save(&a0, x)
 		ret, view := kernel(x)
 		c.After(&a0, x)
 		c.Result(&o0, ret)
-		c.SameImpl(asserts.Arg("self"), &a0)
-		c.SameStorage(asserts.Arg("self"), &a0)
-		c.NoMutation(asserts.Arg("self"), &a0)
+		c.SameImpl(wrap.Arg("self"), &a0)
+		c.SameStorage(wrap.Arg("self"), &a0)
+		c.NoMutation(wrap.Arg("self"), &a0)
 		if view {
-			c.SharesStorage(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-			c.ImplUseCountLE1(asserts.Ret(0), &o0)
+			c.SharesStorage(wrap.Ret(0), &o0, wrap.Arg("self"), &a0)
+			c.ImplUseCountLE1(wrap.Ret(0), &o0)
 		} else {
-			c.ImplUseCountLE1(asserts.Ret(0), &o0)
-			c.StorageUseCountEq1(asserts.Ret(0), &o0)
+			c.ImplUseCountLE1(wrap.Ret(0), &o0)
+			c.StorageUseCountEq1(wrap.Ret(0), &o0)
 		}
 		c.End()
 		rt.Release(ret)
@@ -665,7 +667,7 @@ func testCheckedCall(r *reporter, rt Runtime) {
 	if vs := call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.View(x), true }); len(vs) > 0 {
 		r.Errorf("a kernel returning a view is reported: %v", &vs[0])
 	}
-	want := func(what string, vs []asserts.Violation, k asserts.Check) {
+	want := func(what string, vs []asserts.Violation, k checks.Check) {
 		var got []string
 		for i := range vs {
 			if vs[i].Check == k {
@@ -679,14 +681,14 @@ func testCheckedCall(r *reporter, rt Runtime) {
 		r.Errorf("%s is not caught by %v (violations: %s)", what, k, strings.Join(got, "; "))
 	}
 	want("a kernel returning its input",
-		call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.Share(x), false }), asserts.CheckImplUseCountLE1)
+		call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.Share(x), false }), checks.ImplUseCountLE1)
 	want("a kernel returning a view as a fresh tensor",
-		call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.View(x), false }), asserts.CheckStorageUseCountEq1)
+		call(func(x asserts.Tensor) (asserts.Tensor, bool) { return rt.View(x), false }), checks.StorageUseCountEq1)
 	want("a view kernel returning a copy",
-		call(func(asserts.Tensor) (asserts.Tensor, bool) { return rt.New(), true }), asserts.CheckSharesStorage)
+		call(func(asserts.Tensor) (asserts.Tensor, bool) { return rt.New(), true }), checks.SharesStorage)
 	if versioned && rt.Write != nil {
 		want("a kernel writing its input",
-			call(func(x asserts.Tensor) (asserts.Tensor, bool) { rt.Write(x); return rt.New(), false }), asserts.CheckNoMutation)
+			call(func(x asserts.Tensor) (asserts.Tensor, bool) { rt.Write(x); return rt.New(), false }), checks.NoMutation)
 	}
 	if rt.SetStorage != nil {
 		want("a kernel pointing its input at another storage",
@@ -694,6 +696,6 @@ func testCheckedCall(r *reporter, rt Runtime) {
 				y := rt.New()
 				rt.SetStorage(x, y)
 				return y, false
-			}), asserts.CheckSameStorage)
+			}), checks.SameStorage)
 	}
 }

@@ -4,7 +4,7 @@ import "github.com/assertgen/assertgen/asserts"
 
 // testIdentCounts checks the optional asserts.IdentCounter: its one read
 // must give what Ident and UseCounts give, on an undefined handle, a fresh
-// tensor, a shared one and a view (asserts.Call.Result snapshots every
+// tensor, a shared one and a view (wrap.Call.Result snapshots every
 // return with it).
 func testIdentCounts(r *reporter, rt Runtime) {
 	u := rt.Undefined()

@@ -1,6 +1,10 @@
 package assertstest
 
-import "github.com/assertgen/assertgen/asserts"
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
+)
 
 func init() {
 	cases = append(cases, testCase{"impl bindings", testImplBindings})
@@ -26,7 +30,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 	if _, bound := b.ImplBinding(); bound {
 		r.Errorf("a fresh tensor's TensorImpl reports a bound object")
 	}
-	if n := asserts.ExpectedFreshUseCount(x); n != 1 {
+	if n := wrap.ExpectedFreshUseCount(x); n != 1 {
 		r.Errorf("a fresh tensor expects use count %d, want 1", n)
 	}
 	u := rt.Undefined()
@@ -36,7 +40,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 			r.Errorf("an undefined tensor reports a bound object")
 		}
 	}
-	if n := asserts.ExpectedFreshUseCount(u); n != 0 {
+	if n := wrap.ExpectedFreshUseCount(u); n != 0 {
 		r.Errorf("an undefined tensor expects use count %d, want 0", n)
 	}
 	if rt.BindImpl == nil {
@@ -57,7 +61,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 	if n := uses(x)[0]; n != 2 {
 		r.Errorf("a fresh tensor with a bound object reports TensorImpl use count %d, want 2: the object's reference is counted", n)
 	}
-	if n := asserts.ExpectedFreshUseCount(x); n != 2 {
+	if n := wrap.ExpectedFreshUseCount(x); n != 2 {
 		r.Errorf("a fresh tensor with a bound object expects use count %d, want 2", n)
 	}
 	y := rt.Share(x)
@@ -83,14 +87,14 @@ func testImplBindings(r *reporter, rt Runtime) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	op := &asserts.Op{Name: "assertstest_fresh"}
+	op := &wrap.Op{Name: "assertstest_fresh"}
 	check := func() []asserts.Violation {
 		before := len(col.Violations())
-		var c asserts.Call
+		var c wrap.Call
 		c.BeginWith(op, asserts.EnvState{})
-		var o0 asserts.Saved
+		var o0 wrap.Saved
 		c.Result(&o0, x)
-		c.ImplUseCountEqFresh(asserts.Ret(0), &o0, x)
+		c.ImplUseCountEqFresh(wrap.Ret(0), &o0, x)
 		c.End()
 		return col.Violations()[before:]
 	}
@@ -98,7 +102,7 @@ func testImplBindings(r *reporter, rt Runtime) {
 		r.Errorf("a fresh tensor with a bound object is reported: %v", &vs[0])
 	}
 	y = rt.Share(x)
-	if vs := check(); len(vs) != 1 || vs[0].Check != asserts.CheckImplUseCountEqFresh {
+	if vs := check(); len(vs) != 1 || vs[0].Check != checks.ImplUseCountEqFresh {
 		r.Errorf("a fresh tensor with a bound object and a second handle: %v, want one impl_use_count_eq_fresh violation", vs)
 	}
 	rt.Release(y)

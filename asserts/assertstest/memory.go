@@ -1,6 +1,9 @@
 package assertstest
 
-import "github.com/assertgen/assertgen/asserts"
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
+)
 
 // testMemory checks, for a runtime with use counts whose tensors report
 // their memory (asserts.Anchored), that storage identities follow memory
@@ -39,7 +42,7 @@ func testMemory(r *reporter, rt Runtime) {
 	recycleCall(r, rt)
 }
 
-var opRecycle = asserts.Op{Name: "assertstest_recycle"}
+var opRecycle = wrap.Op{Name: "assertstest_recycle"}
 
 // recycleCall runs a call whose kernel gives its argument's buffer back
 // to the runtime's pool and keeps it (Runtime.Recycle): same_storage must
@@ -59,8 +62,8 @@ func recycleCall(r *reporter, rt Runtime) {
 	defer rt.Release(x)
 	ax, _ := anchor(x)
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		var s asserts.Saved
+		var c wrap.Call
+		var s wrap.Saved
 		c.Begin(&opRecycle)
 		c.Save(&s, x)
 		c.SaveAnchor(&s, ax)
@@ -68,7 +71,7 @@ func recycleCall(r *reporter, rt Runtime) {
 		c.After(&s, x)
 		p, _ := anchor(x)
 		c.AfterRecycled(&s, p)
-		c.SameImplStorageVersion(asserts.Arg("out"), &s)
+		c.SameImplStorageVersion(wrap.Arg("out"), &s)
 		c.End()
 	})
 	if len(vs) != 1 || !vs[0].Recycled {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 func init() {
@@ -81,14 +83,14 @@ func testMetadata(r *reporter, rt Runtime) {
 	call := func(kernel func(x asserts.Tensor)) []asserts.Violation {
 		col := asserts.NewCollector()
 		defer asserts.SetHandler(asserts.SetHandler(col))
-		var c asserts.Call
-		c.BeginWith(&asserts.Op{Name: "assertstest_metadata"}, asserts.EnvState{})
-		var a0 asserts.Saved
+		var c wrap.Call
+		c.BeginWith(&wrap.Op{Name: "assertstest_metadata"}, asserts.EnvState{})
+		var a0 wrap.Saved
 		c.Save(&a0, x)
 		c.SaveMetadata(&a0, x)
 		kernel(x)
 		c.After(&a0, x)
-		c.SameMetadata(asserts.Arg("self"), &a0, x)
+		c.SameMetadata(wrap.Arg("self"), &a0, x)
 		c.End()
 		return col.Violations()
 	}
@@ -96,7 +98,7 @@ func testMetadata(r *reporter, rt Runtime) {
 		r.Errorf("a kernel that leaves its input's metadata is reported: %v", &vs[0])
 	}
 	vs := call(rt.Resize)
-	if len(vs) != 1 || vs[0].Check != asserts.CheckSameMetadata {
+	if len(vs) != 1 || vs[0].Check != checks.SameMetadata {
 		r.Errorf("a kernel that resizes an input it must not change is not caught by same_metadata (%d violations): the fingerprint does not follow the sizes", len(vs))
 	}
 }

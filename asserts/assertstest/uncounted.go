@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 )
 
 // Uncounted tells the suite how to make and change tensors of a runtime
@@ -259,7 +261,7 @@ func uIdentityFollowsMemory(r *reporter, u Uncounted) {
 	runtime.KeepAlive(ts)
 }
 
-var opRebind = asserts.Op{Name: "assertstest_rebind"}
+var opRebind = wrap.Op{Name: "assertstest_rebind"}
 
 // uRebind rebinds a tensor's memory inside a checked call, as a broken
 // out= kernel would: same_storage must report it (through a new storage
@@ -273,13 +275,13 @@ func uRebind(r *reporter, u Uncounted) {
 	col := asserts.NewCollector()
 	prev := asserts.SetHandler(col)
 	defer asserts.SetHandler(prev)
-	var c asserts.Call
-	var s asserts.Saved
+	var c wrap.Call
+	var s wrap.Saved
 	c.Begin(&opRebind)
 	c.SaveIdent(&s, x)
 	u.Rebind(x)
 	c.AfterIdent(&s, x)
-	c.SameStorage(asserts.Arg("out"), &s)
+	c.SameStorage(wrap.Arg("out"), &s)
 	c.End()
 	if len(col.Violations()) != 1 {
 		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(col.Violations()))
@@ -352,19 +354,19 @@ func uAddressReuse(r *reporter, u Uncounted) {
 	}
 }
 
-var opUncounted = asserts.Op{Name: "assertstest_fresh"}
+var opUncounted = wrap.Op{Name: "assertstest_fresh"}
 
 // freshCall runs out through a checked call as a fresh return, as
 // generated code does for a runtime without use counts.
 func freshCall(out asserts.Identity) {
-	var c asserts.Call
-	var s asserts.Saved
+	var c wrap.Call
+	var s wrap.Saved
 	c.BeginWith(&opUncounted, asserts.EnvState{})
 	c.BeginFresh()
 	c.ResultIdent(&s, out)
-	c.ImplUseCountLE1(asserts.Ret(0), &s)
-	c.StorageUseCountEq1(asserts.Ret(0), &s)
-	c.FreshNotHeld(asserts.Ret(0), &s, out)
+	c.ImplUseCountLE1(wrap.Ret(0), &s)
+	c.StorageUseCountEq1(wrap.Ret(0), &s)
+	c.FreshNotHeld(wrap.Ret(0), &s, out)
 	c.End()
 }
 
@@ -395,7 +397,7 @@ func uCheckedCall(r *reporter, u Uncounted) {
 			call(a)
 		})
 	}
-	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+	if len(vs) != 1 || vs[0].Check != checks.FreshNotHeld {
 		r.Errorf("a tensor returned fresh twice: %d violations, want one fresh_not_held", len(vs))
 	}
 	runtime.KeepAlive(b)

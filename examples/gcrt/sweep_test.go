@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/examples/gcrt"
 	"github.com/assertgen/assertgen/examples/gcrt/checkedif"
 	"github.com/assertgen/assertgen/sweep"
@@ -144,7 +145,7 @@ func TestOverlappingSweeps(t *testing.T) {
 	if !slices.Equal(gotA, want) || !slices.Equal(gotB, want) {
 		t.Errorf("alone: %q\nfirst sweep: %q\nsecond sweep: %q", want, gotA, gotB)
 	}
-	if !asserts.ContentCheckOff() {
+	if !wrap.ContentCheckOff() {
 		asserts.SetContentCheck(false)
 		t.Error("the content check is left on after the sweeps")
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/examples/pool/catalog"
 )
@@ -203,11 +204,11 @@ func TestPoolVictimNamesTheKernel(t *testing.T) {
 	var victim *asserts.Violation
 	for i := range vs {
 		t.Logf("%v", &vs[i])
-		if vs[i].Check == asserts.CheckSameContent {
+		if vs[i].Check == checks.SameContent {
 			victim = &vs[i]
 		}
 	}
-	if len(vs) == 0 || vs[0].Check != asserts.CheckSameStorage || vs[0].Op != "add" {
+	if len(vs) == 0 || vs[0].Check != checks.SameStorage || vs[0].Op != "add" {
 		t.Fatalf("the first violation is not add.out's same_storage")
 	}
 	if victim == nil || victim.Op != "mul" || victim.Arg != "self" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
@@ -105,7 +106,7 @@ func statsDuring(f func()) asserts.Stats {
 
 // wantSkips checks, in a build that checks, that st counts skips under each
 // of the required reasons, and under no reason outside required and also.
-func wantSkips(t *testing.T, st asserts.Stats, required []asserts.Reason, also ...asserts.Reason) {
+func wantSkips(t *testing.T, st asserts.Stats, required []checks.Reason, also ...checks.Reason) {
 	t.Helper()
 	if !asserts.Compiled || !asserts.Checking() {
 		return
@@ -113,8 +114,8 @@ func wantSkips(t *testing.T, st asserts.Stats, required []asserts.Reason, also .
 	// same_content is off unless switched on (ASSERTGEN_CONTENT): its rows
 	// then count under content_check_off; switched on, a tensor without
 	// bytes (meta) counts under no_content_access.
-	also = append(also, asserts.ReasonContentOff, asserts.ReasonNoContent)
-	for r := range asserts.Reason(asserts.NumReasons) {
+	also = append(also, checks.ReasonContentOff, checks.ReasonNoContent)
+	for r := range checks.Reason(checks.NumReasons) {
 		n := st.Skipped[r]
 		switch {
 		case slices.Contains(required, r) && n == 0:
@@ -130,7 +131,7 @@ func wantSkips(t *testing.T, st asserts.Stats, required []asserts.Reason, also .
 
 func skipCounts(st asserts.Stats) map[string]uint64 {
 	m := map[string]uint64{}
-	for r := range asserts.Reason(asserts.NumReasons) {
+	for r := range checks.Reason(checks.NumReasons) {
 		if st.Skipped[r] != 0 {
 			m[r.String()] = st.Skipped[r]
 		}

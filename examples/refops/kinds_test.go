@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops"
 	"github.com/assertgen/assertgen/examples/refops/checked"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
@@ -26,7 +27,7 @@ type tensorKind struct {
 	// reasons are the skip reasons calls on this kind must show; no other
 	// reason may show but those of the programs themselves (plan, absent,
 	// undefined).
-	reasons []asserts.Reason
+	reasons []checks.Reason
 }
 
 var kinds = []tensorKind{
@@ -37,21 +38,21 @@ var kinds = []tensorKind{
 		check: func(r *rt.Tensor) bool { return r.Device() == rt.Meta }},
 	{name: "functional wrapper", make: rt.Functionalize,
 		check: func(r *rt.Tensor) bool { return r.Kind() == rt.Functional }},
-	{name: "direct subclass", reasons: []asserts.Reason{asserts.ReasonDirectSubclass},
+	{name: "direct subclass", reasons: []checks.Reason{checks.ReasonDirectSubclass},
 		make: func(x *rt.Tensor) *rt.Tensor {
 			c := rt.Clone(x)
 			defer c.Release()
 			return rt.AsSubclass(c)
 		},
 		check: func(r *rt.Tensor) bool { return r.Kind() == rt.Subclass }},
-	{name: "wrapper subclass (stub storage)", reasons: []asserts.Reason{asserts.ReasonWrapperStub},
+	{name: "wrapper subclass (stub storage)", reasons: []checks.Reason{checks.ReasonWrapperStub},
 		make: func(x *rt.Tensor) *rt.Tensor {
 			c := rt.Clone(x)
 			defer c.Release()
 			return rt.Wrap(c, false)
 		},
 		check: func(r *rt.Tensor) bool { return r.Kind() == rt.Wrapper }},
-	{name: "wrapper subclass (propagating storage)", reasons: []asserts.Reason{asserts.ReasonWrapperPropagating},
+	{name: "wrapper subclass (propagating storage)", reasons: []checks.Reason{checks.ReasonWrapperPropagating},
 		make: func(x *rt.Tensor) *rt.Tensor {
 			c := rt.Clone(x)
 			defer c.Release()
@@ -254,7 +255,7 @@ func TestKinds(t *testing.T) {
 					}
 				}
 			})
-			wantSkips(t, st, k.reasons, asserts.ReasonPlan, asserts.ReasonAbsent, asserts.ReasonUndefined)
+			wantSkips(t, st, k.reasons, checks.ReasonPlan, checks.ReasonAbsent, checks.ReasonUndefined)
 			t.Logf("%s: %d calls, %d checks run, skips %v", k.name, st.Calls, st.TotalRan(), skipCounts(st))
 		})
 	}
@@ -282,7 +283,7 @@ func TestSparse(t *testing.T) {
 		}
 		wantTensor(t, "neg_ then _values", v, nil, []float64{-1, 2, -3})
 	})
-	wantSkips(t, st, []asserts.Reason{asserts.ReasonNoStorage})
+	wantSkips(t, st, []checks.Reason{checks.ReasonNoStorage})
 }
 
 // TestUnderMode runs ops while a dispatch mode that keeps every result (as
@@ -319,8 +320,8 @@ func TestUnderMode(t *testing.T) {
 	if m.Kept() != 0 {
 		t.Errorf("the mode still keeps %d tensors after PopMode", m.Kept())
 	}
-	wantSkips(t, st, []asserts.Reason{asserts.ReasonModeActive})
-	if asserts.Compiled && asserts.Checking() && (st.Ran[asserts.CheckSharesStorage] == 0 || st.Ran[asserts.CheckDistinctOutputs] == 0) {
+	wantSkips(t, st, []checks.Reason{checks.ReasonModeActive})
+	if asserts.Compiled && asserts.Checking() && (st.Ran[checks.SharesStorage] == 0 || st.Ran[checks.DistinctOutputs] == 0) {
 		t.Errorf("under a mode, shares_storage and distinct_outputs must still run: %v", st.Ran)
 	}
 }
@@ -343,8 +344,8 @@ func TestHermeticContext(t *testing.T) {
 		wantTensor(t, "mm", r, []int{2, 2}, []float64{2, 3, 6, 11})
 	})
 	ctx.Exit()
-	if asserts.Compiled && asserts.Checking() && st.Ran[asserts.CheckBindingContext] != 2 {
-		t.Errorf("binding_context ran %d times, want 2", st.Ran[asserts.CheckBindingContext])
+	if asserts.Compiled && asserts.Checking() && st.Ran[checks.BindingContext] != 2 {
+		t.Errorf("binding_context ran %d times, want 2", st.Ran[checks.BindingContext])
 	}
 }
 
@@ -441,9 +442,9 @@ func TestKindsContent(t *testing.T) {
 			for i := range vs {
 				t.Errorf("violation: %v", &vs[i])
 			}
-			ran, noAccess := st.Ran[asserts.CheckSameContent], st.Skipped[asserts.ReasonNoContent]
-			if st.Skipped[asserts.ReasonContentOff] != 0 {
-				t.Errorf("%d rows skipped under content_check_off with the check on", st.Skipped[asserts.ReasonContentOff])
+			ran, noAccess := st.Ran[checks.SameContent], st.Skipped[checks.ReasonNoContent]
+			if st.Skipped[checks.ReasonContentOff] != 0 {
+				t.Errorf("%d rows skipped under content_check_off with the check on", st.Skipped[checks.ReasonContentOff])
 			}
 			switch k.name {
 			case "meta":

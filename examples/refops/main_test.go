@@ -22,6 +22,8 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -31,15 +33,15 @@ import (
 // meta and functional_wrapper skip nothing, so they are never counted;
 // no_version_counter and no_binding_support cannot hold, since every
 // reftensor tensor has a version counter and implements asserts.Bound.
-var appliedReasons = []asserts.Reason{
-	asserts.ReasonUndefined,
-	asserts.ReasonAbsent,
-	asserts.ReasonModeActive,
-	asserts.ReasonDirectSubclass,
-	asserts.ReasonWrapperStub,
-	asserts.ReasonWrapperPropagating,
-	asserts.ReasonNoStorage,
-	asserts.ReasonPlan,
+var appliedReasons = []checks.Reason{
+	checks.ReasonUndefined,
+	checks.ReasonAbsent,
+	checks.ReasonModeActive,
+	checks.ReasonDirectSubclass,
+	checks.ReasonWrapperStub,
+	checks.ReasonWrapperPropagating,
+	checks.ReasonNoStorage,
+	checks.ReasonPlan,
 }
 
 func TestMain(m *testing.M) {
@@ -101,7 +103,7 @@ func uncalledOps() []string {
 		return []string{err.Error()}
 	}
 	called := map[string]bool{}
-	for _, op := range asserts.Ops() {
+	for _, op := range wrap.Ops() {
 		if op.Stats().Calls > 0 {
 			called[op.FullName()] = true
 		}

@@ -3,7 +3,8 @@ package steps
 import (
 	"slices"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -31,35 +32,35 @@ func (b *builder) helpers() (pre, post stmts) {
 			i++
 		case b.uncountedRow(ck):
 			b.uncounted(&pre, &afterCall, &rows, ck)
-		case ck.Name == asserts.CheckBindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
+		case ck.Name == checks.BindingContext && !ck.NeverFires && !b.arg[ck.Arg].List:
 			// Single tensors' binding_context rows run together (see
 			// below); lists keep theirs.
-			b.step(&bindSlow, ck, phaseStep(ck.Name, asserts.BeforeCall))
+			b.step(&bindSlow, ck, phaseStep(ck.Name, wrap.BeforeCall))
 			bindArgs = append(bindArgs, b.arg[ck.Arg])
-			b.step(&mid, ck, phaseStep(ck.Name, asserts.AfterCall))
-		case ck.Name == asserts.CheckBindingContext:
+			b.step(&mid, ck, phaseStep(ck.Name, wrap.AfterCall))
+		case ck.Name == checks.BindingContext:
 			// a list's rows: before the call, and after it in hermetic
 			// contexts only (mid)
 			b.check(&pre, &mid, &pre, ck)
-		case b.pairRows(asserts.CheckNotArgHandle, cks[i:]) > 0:
+		case b.pairRows(checks.NotArgHandle, cks[i:]) > 0:
 			// not_arg_handle of one return against several arguments: one
 			// test when the return's TensorImpl is none of theirs.
-			n := b.pairRows(asserts.CheckNotArgHandle, cks[i:])
-			slow, c := b.pairs(cks[i:i+n], asserts.CheckNotArgHandle, CondImplApart)
+			n := b.pairRows(checks.NotArgHandle, cks[i:])
+			slow, c := b.pairs(cks[i:i+n], checks.NotArgHandle, CondImplApart)
 			rows.block(c, slow, nil)
 			i += n - 1
-		case b.pairRows(asserts.CheckFreshNoAlias, cks[i:]) > 0:
+		case b.pairRows(checks.FreshNoAlias, cks[i:]) > 0:
 			// fresh_no_alias of one return against several arguments:
 			// one test when every pair is plain and apart.
-			n := b.pairRows(asserts.CheckFreshNoAlias, cks[i:])
-			slow, c := b.pairs(cks[i:i+n], asserts.CheckFreshNoAlias, CondFreshFrom)
+			n := b.pairRows(checks.FreshNoAlias, cks[i:])
+			slow, c := b.pairs(cks[i:i+n], checks.FreshNoAlias, CondFreshFrom)
 			var pass stmts
 			pass.method("FreshNoAliasRows", Arg{Kind: ArgInt, N: n})
 			rows.block(c, pass, slow)
 			i += n - 1
-		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
+		case ck.Name == checks.SameContent && !ck.NeverFires:
 			b.content(&pre, &rows, ck)
-		case ck.Name == asserts.CheckSameMetadata && !ck.NeverFires:
+		case ck.Name == checks.SameMetadata && !ck.NeverFires:
 			b.metadata(&pre, &rows, ck)
 		default:
 			b.check(&pre, &afterCall, &rows, ck)
@@ -126,7 +127,7 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 			st.Terms = append(st.Terms, Term{Kind: TermUnchanged, A: s})
 		case s.Adapt == AdaptList && s.Form == schema.TensorList && st.Slot == nil && !s.Type.Interface:
 			// one list of the foreign type: its counts are learned for
-			// one length (asserts.Call.Learned)
+			// one length (wrap.Call.Learned)
 			st.Slot = s
 			st.Terms = append(st.Terms, Term{Kind: TermListUnchanged, A: s}) // Fn named below
 		default:
@@ -183,21 +184,21 @@ func (b *builder) learned(afterCall, rows stmts) (Stmt, bool) {
 func (b *builder) learnedRow(st *Stmt, r *Stmt, listApart map[*Slot]bool) bool {
 	s := snapSlots(r.Args)
 	switch k, f := r.Row.Check, r.Row.Form; {
-	case f == asserts.FormArgList && (k == asserts.CheckSameImpl || k == asserts.CheckSameStorage ||
-		k == asserts.CheckNoMutation || k == asserts.CheckSameMetadata || k == asserts.CheckSameContent):
+	case f == wrap.FormArgList && (k == checks.SameImpl || k == checks.SameStorage ||
+		k == checks.NoMutation || k == checks.SameMetadata || k == checks.SameContent):
 		return st.Slot != nil // the list's elements unchanged; no digests on the path
-	case f == asserts.FormArgList && (k == asserts.CheckNotArgHandle || k == asserts.CheckFreshNoAlias):
+	case f == wrap.FormArgList && (k == checks.NotArgHandle || k == checks.FreshNoAlias):
 		if !listApart[s[0]] {
 			listApart[s[0]] = true
 			st.Terms = append(st.Terms, Term{Kind: TermListApart, R: s[0], A: s[1]})
 		}
-	case f == asserts.FormAnchor && k == asserts.CheckFreshNotHeld:
+	case f == wrap.FormAnchor && k == checks.FreshNotHeld:
 		st.Held = append(st.Held, s[0])
-	case f == asserts.FormOne && k == asserts.CheckReturnsArg:
+	case f == wrap.FormOne && k == checks.ReturnsArg:
 		st.Terms = append(st.Terms, Term{Kind: TermHandleSame, R: s[0], A: s[1]})
-	case f == asserts.FormOne && k == asserts.CheckSharesStorage:
+	case f == wrap.FormOne && k == checks.SharesStorage:
 		st.Terms = append(st.Terms, Term{Kind: TermAnchorSame, R: s[0], A: s[1]})
-	case f == asserts.FormOne && (k == asserts.CheckViewHoldsStorage || k == asserts.CheckImplUseCountEqFresh):
+	case f == wrap.FormOne && (k == checks.ViewHoldsStorage || k == checks.ImplUseCountEqFresh):
 		// skipped under no_use_counts on a plain call: fixed by the op
 	default:
 		return false
@@ -262,8 +263,8 @@ func (b *builder) content(pre, rows *stmts, ck *plan.Check) {
 		pre, rows = &b.contentPre, &b.contentPost
 		b.contentN++
 	}
-	b.step(pre, ck, phaseStep(ck.Name, asserts.BeforeCall))
-	b.step(rows, ck, phaseStep(ck.Name, asserts.AfterResult))
+	b.step(pre, ck, phaseStep(ck.Name, wrap.BeforeCall))
+	b.step(rows, ck, phaseStep(ck.Name, wrap.AfterResult))
 }
 
 // metadata adds a same_metadata row: the fingerprint is taken before
@@ -283,8 +284,8 @@ func (b *builder) metadata(pre, rows *stmts, ck *plan.Check) {
 		*rows = append(*rows, Stmt{Kind: If, Cond: Cond{Kind: CondMetadataKept, Slots: []*Slot{a}}, Then: same})
 		return
 	}
-	b.step(pre, ck, phaseStep(ck.Name, asserts.BeforeCall))
-	b.step(rows, ck, phaseStep(ck.Name, asserts.AfterResult))
+	b.step(pre, ck, phaseStep(ck.Name, wrap.BeforeCall))
+	b.step(rows, ck, phaseStep(ck.Name, wrap.AfterResult))
 }
 
 // afters completes the argument snapshots and snapshots the returns.
@@ -320,7 +321,7 @@ func (b *builder) afters(l *stmts) {
 		case s.List && !noUseCounts:
 			b.listCall(l, ListResult, s)
 		case s.List && s.Type.Interface:
-			b.listCall(l, ListResultIdent, s) // asserts.ResultIdentList would call Ident on a nil element
+			b.listCall(l, ListResultIdent, s) // wrap.ResultIdentList would call Ident on a nil element
 		case s.List:
 			l.fn(result+"List", Arg{Kind: ArgCall}, snapOf(s), tensorOf(s))
 		case s.Mem:
@@ -335,10 +336,10 @@ func (b *builder) afters(l *stmts) {
 }
 
 // check adds one row of the plan in the general way: each step of its
-// check (asserts.Check.Steps) in the list of its phase: pre (before the
+// check (checks.Check.Steps) in the list of its phase: pre (before the
 // kernel), afterCall (after it, before the snapshots are completed) or
 // rows (after them). A never-firing row is counted as skipped by the
-// plan instead. The calls made once per call (asserts.Step.Once) are the
+// plan instead. The calls made once per call (wrap.Step.Once) are the
 // pre helper's Once.
 func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 	if ck.NeverFires {
@@ -347,7 +348,7 @@ func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 		rows.method("PlanSkip", Arg{Kind: ArgCheck, Check: ck.Name}, Arg{Kind: ArgLoc, N: b.locIndex(rowLoc(ck.Arg, ck.Ret))})
 		return
 	}
-	if ck.Name.Shape() == asserts.OnRets {
+	if wrap.ShapeOf(ck.Name) == wrap.OnRets {
 		var outs []Arg
 		for _, i := range ck.Rets {
 			r := b.ret[i]
@@ -357,18 +358,18 @@ func (b *builder) check(pre, afterCall, rows *stmts, ck *plan.Check) {
 			}
 			outs = append(outs, Arg{Kind: ArgOut, Slot: r, Name: fn})
 		}
-		rows.method(ck.Name.Steps()[0].Funcs[asserts.FormOne], outs...)
+		rows.method(wrap.StepsOf(ck.Name)[0].Funcs[wrap.FormOne], outs...)
 		return
 	}
-	for _, st := range ck.Name.Steps() {
+	for _, st := range wrap.StepsOf(ck.Name) {
 		switch {
 		case st.Once || st.Counts && b.o.NoUseCounts:
 			// made once per call (the pre helper's Once); or, for a
 			// runtime without use counts, not at all (the row is skipped
 			// under no_use_counts)
-		case st.Phase == asserts.BeforeCall:
+		case st.Phase == wrap.BeforeCall:
 			b.step(pre, ck, st)
-		case st.Phase == asserts.AfterCall:
+		case st.Phase == wrap.AfterCall:
 			b.step(afterCall, ck, st)
 		default:
 			b.step(rows, ck, st)
@@ -385,12 +386,12 @@ func rowLoc(arg string, ret *int) Loc {
 }
 
 // step adds the call of step st of row ck: the function of the row's
-// form (asserts.Check.FormFor; FormAnchor or FormIface in place of
+// form (checks.Check.FormFor; FormAnchor or FormIface in place of
 // FormOne where the step has one and the tensor's type allows it), with
-// what the step takes (see asserts.Step): a method of the Call, or for a
+// what the step takes (see wrap.Step): a method of the Call, or for a
 // step that takes a list's tensors, a function of package asserts that
 // takes the Call first.
-func (b *builder) step(l *stmts, ck *plan.Check, st asserts.Step) {
+func (b *builder) step(l *stmts, ck *plan.Check, st wrap.Step) {
 	var r, a *Slot
 	if ck.Ret != nil {
 		r = b.ret[*ck.Ret]
@@ -398,17 +399,17 @@ func (b *builder) step(l *stmts, ck *plan.Check, st asserts.Step) {
 	if ck.Arg != "" {
 		a = b.arg[ck.Arg]
 	}
-	f, _ := ck.Name.FormFor(a != nil, r != nil && r.List, a != nil && a.List)
+	f, _ := wrap.FormFor(ck.Name, a != nil, r != nil && r.List, a != nil && a.List)
 	switch {
-	case f == asserts.FormOne && r != nil && a == nil && st.Funcs[asserts.FormAnchor] != "" && b.anchored(r):
-		f = asserts.FormAnchor
-	case f == asserts.FormOne && r == nil && st.Funcs[asserts.FormIface] != "" && IfaceSuffix(a.Type) != "":
-		f = asserts.FormIface
+	case f == wrap.FormOne && r != nil && a == nil && st.Funcs[wrap.FormAnchor] != "" && b.anchored(r):
+		f = wrap.FormAnchor
+	case f == wrap.FormOne && r == nil && st.Funcs[wrap.FormIface] != "" && IfaceSuffix(a.Type) != "":
+		f = wrap.FormIface
 	}
 	// the tensor the step takes: the argument's, or for a row that names
 	// a return, the return's after the call and the argument's before it
 	tensorList := a != nil && a.List
-	if r != nil && (a == nil || st.Phase != asserts.BeforeCall) {
+	if r != nil && (a == nil || st.Phase != wrap.BeforeCall) {
 		tensorList = r.List
 	}
 	fn := st.Tensor && tensorList // a generic function of package asserts
@@ -425,7 +426,7 @@ func (b *builder) step(l *stmts, ck *plan.Check, st asserts.Step) {
 	tensor := func(s *Slot) {
 		switch {
 		case !st.Tensor:
-		case f == asserts.FormAnchor:
+		case f == wrap.FormAnchor:
 			args = append(args, anchorOf(s))
 		default:
 			args = append(args, tensorOf(s))
@@ -440,11 +441,11 @@ func (b *builder) step(l *stmts, ck *plan.Check, st asserts.Step) {
 		tensor(r)
 	default: // the return's tensor after the call, the argument's before it
 		snap(r)
-		if st.Phase != asserts.BeforeCall {
+		if st.Phase != wrap.BeforeCall {
 			tensor(r)
 		}
 		snap(a)
-		if st.Phase == asserts.BeforeCall {
+		if st.Phase == wrap.BeforeCall {
 			tensor(a)
 		}
 	}
@@ -458,8 +459,8 @@ func (b *builder) step(l *stmts, ck *plan.Check, st asserts.Step) {
 
 // phaseStep returns the step of check k that runs in phase p, other
 // than a call made once per call (every check has at most one).
-func phaseStep(k asserts.Check, p asserts.Phase) asserts.Step {
-	for _, st := range k.Steps() {
+func phaseStep(k checks.Check, p wrap.Phase) wrap.Step {
+	for _, st := range wrap.StepsOf(k) {
 		if st.Phase == p && !st.Once {
 			return st
 		}
@@ -474,7 +475,7 @@ func (b *builder) unchangedRows(cks []plan.Check) bool {
 	if len(cks) < 3 {
 		return false
 	}
-	want := [3]asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation}
+	want := [3]checks.Check{checks.SameImpl, checks.SameStorage, checks.NoMutation}
 	for j, k := range want {
 		c := &cks[j]
 		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
@@ -527,7 +528,7 @@ func (b *builder) keptWritten(cks []plan.Check) bool {
 	if len(cks) < 2 {
 		return false
 	}
-	for j, k := range [2]asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage} {
+	for j, k := range [2]checks.Check{checks.SameImpl, checks.SameStorage} {
 		c := &cks[j]
 		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
 			return false
@@ -538,12 +539,12 @@ func (b *builder) keptWritten(cks []plan.Check) bool {
 }
 
 // uncountedRow reports whether ck is a use-count row of a return read
-// through its memory (asserts.Call.Uncounted): impl_use_count_le_1 or
+// through its memory (wrap.Call.Uncounted): impl_use_count_le_1 or
 // storage_use_count_eq_1 on a single tensor of a memory: runtime, not a
 // never-firing row, run by one call after the kernel.
 func (b *builder) uncountedRow(ck *plan.Check) bool {
 	if ck.NeverFires || ck.Ret == nil || ck.Arg != "" ||
-		ck.Name != asserts.CheckImplUseCountLE1 && ck.Name != asserts.CheckStorageUseCountEq1 {
+		ck.Name != checks.ImplUseCountLE1 && ck.Name != checks.StorageUseCountEq1 {
 		return false
 	}
 	r := b.ret[*ck.Ret]
@@ -553,7 +554,7 @@ func (b *builder) uncountedRow(ck *plan.Check) bool {
 // pairRows returns how many rows at the start of cks are rows of check name
 // (not_arg_handle or fresh_no_alias) of one single-tensor return against
 // single-tensor arguments, none of them never-firing.
-func (b *builder) pairRows(name asserts.Check, cks []plan.Check) int {
+func (b *builder) pairRows(name checks.Check, cks []plan.Check) int {
 	n := 0
 	for j := range cks {
 		c := &cks[j]
@@ -572,9 +573,9 @@ func (b *builder) pairRows(name asserts.Check, cks []plan.Check) int {
 // pairs makes the one test of rows cks of one return against several
 // arguments (see pairRows): the pairs' tests joined, and the slow path
 // that runs each row's method.
-func (b *builder) pairs(cks []plan.Check, k asserts.Check, kind CondKind) (slow stmts, c Cond) {
+func (b *builder) pairs(cks []plan.Check, k checks.Check, kind CondKind) (slow stmts, c Cond) {
 	r := b.ret[*cks[0].Ret]
-	slowMethod := phaseStep(k, asserts.AfterResult).Funcs[asserts.FormOne]
+	slowMethod := phaseStep(k, wrap.AfterResult).Funcs[wrap.FormOne]
 	c = Cond{Kind: kind, Slots: []*Slot{r}}
 	for j := range cks {
 		a := b.arg[cks[j].Arg]
@@ -586,10 +587,10 @@ func (b *builder) pairs(cks []plan.Check, k asserts.Check, kind CondKind) (slow 
 
 // planSkips counts what the plan skipped, so that run-time statistics show
 // it; not_arg_handle is counted with the return's use-count check (see
-// asserts.CheckNotArgHandle).
+// checks.NotArgHandle).
 func (b *builder) planSkips(l *stmts) {
 	for _, sk := range b.op.Skipped {
-		if sk.Name == asserts.CheckNotArgHandle {
+		if sk.Name == checks.NotArgHandle {
 			continue
 		}
 		l.method("PlanSkip", Arg{Kind: ArgCheck, Check: sk.Name}, Arg{Kind: ArgLoc, N: b.locIndex(rowLoc(sk.Arg, sk.Ret))})

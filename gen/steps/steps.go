@@ -8,7 +8,7 @@
 // (binding_context, not_arg_handle, fresh_no_alias, same_content), which
 // take a fast path (same_metadata), which form of each check's function
 // a tensor's type takes. The facts of each check (its steps, phases and
-// function names) are asserts' check table's (asserts.Check.Steps); this
+// function names) are asserts' check table's (checks.Check.Steps); this
 // package reads them. gen only prints the steps, and names each shape
 // helper by a hash of its steps' canonical text (Helper.Key).
 package steps
@@ -19,13 +19,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
 // A Loc is where a tensor is in an op's schema: an argument, by name, or
-// a return, by index (asserts.Arg, asserts.Ret).
+// a return, by index (wrap.Arg, wrap.Ret).
 type Loc struct {
 	Ret   bool
 	Arg   string // the argument's name (Ret false)
@@ -70,7 +71,7 @@ type Slot struct {
 	// type to asserts (a nil is the undefined tensor); "" for other types.
 	Guard string
 	// Early: a return a step before the kernel names (a state it saves
-	// for the row after it, asserts.Step): the wrapper declares its
+	// for the row after it, wrap.Step): the wrapper declares its
 	// snapshot and passes it to both helpers.
 	Early bool
 }
@@ -112,7 +113,7 @@ type Arg struct {
 	Kind  ArgKind
 	Slot  *Slot
 	N     int
-	Check asserts.Check
+	Check checks.Check
 	Name  string // ArgOut's function
 }
 
@@ -235,7 +236,7 @@ func (t Term) format(b *strings.Builder) {
 }
 
 // LearnedLen is the length the learned path's counts are learned for
-// (asserts.Call.Learned): len(t<K>) of its list argument, "0" without
+// (wrap.Call.Learned): len(t<K>) of its list argument, "0" without
 // one.
 func (s *Stmt) LearnedLen() string {
 	if s.Slot == nil {
@@ -250,14 +251,14 @@ func (s *Stmt) LearnedLen() string {
 type ListKind uint8
 
 const (
-	ListSave        ListKind = iota // asserts.SaveList
-	ListSaveOpt                     // asserts.SaveOptList
-	ListAfter                       // asserts.AfterList
-	ListResult                      // asserts.ResultList
-	ListResultIdent                 // asserts.ResultIdentList
+	ListSave        ListKind = iota // wrap.SaveList
+	ListSaveOpt                     // wrap.SaveOptList
+	ListAfter                       // wrap.AfterList
+	ListResult                      // wrap.ResultList
+	ListResultIdent                 // wrap.ResultIdentList
 	// ListUnchanged: the learned path's test of a list argument read
 	// through its elements' memory: whether each element is
-	// asserts.Saved.Unchanged (a function of the list's type, returning a
+	// wrap.Saved.Unchanged (a function of the list's type, returning a
 	// bool, not a snapshot function)
 	ListUnchanged
 )
@@ -283,8 +284,8 @@ type Stmt struct {
 
 // A Row says which check's step a call is, and in which form.
 type Row struct {
-	Check asserts.Check
-	Form  asserts.Form
+	Check checks.Check
+	Form  wrap.Form
 }
 
 // CondKind is the kind of an If's test.
@@ -293,7 +294,7 @@ type CondKind uint8
 const (
 	CondHermetic      CondKind = iota // c.Hermetic()
 	CondHasDigests                    // c.HasDigests()
-	CondContentOff                    // asserts.ContentCheckOff()
+	CondContentOff                    // wrap.ContentCheckOff()
 	CondPlain                         // !c.Hermetic() && s<K>.Plain() for each slot
 	CondImplApart                     // !(s<R>.ImplApart(s<A>) && ...): Slots[0] is the return R
 	CondFreshFrom                     // s<R>.FreshFrom(s<A>) && ...: Slots[0] is the return R
@@ -326,7 +327,7 @@ func (c Cond) format(b *strings.Builder) {
 	case CondHasDigests:
 		b.WriteString("c.HasDigests()")
 	case CondContentOff:
-		b.WriteString("asserts.ContentCheckOff()")
+		b.WriteString("wrap.ContentCheckOff()")
 	case CondPlain:
 		b.WriteString("!c.Hermetic()")
 		for _, s := range c.Slots {

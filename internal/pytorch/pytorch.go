@@ -18,7 +18,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // A Release is one PyTorch release: its files and its rules.
@@ -166,13 +166,13 @@ type Autograd struct {
 	// Policy is the asserts skip policy whose skips are this release's
 	// guards: generated wrappers of a pytorch plan for the release run
 	// under it, and the plan's guards are read from it (its rules and
-	// asserts.Policy.Guards): the view check (shares_storage) also
+	// checks.Policy.Guards): the view check (shares_storage) also
 	// skipped when the return has the Python dispatch key, besides the
 	// viewed argument, from 2.x (gen_variable_type.py, the
 	// SAVE/ENFORCE_SAME_TENSOR_STORAGE templates and
-	// check_tensorimpl_and_storage), is asserts.PyTorch; 1.13's
-	// argument-only view guard is asserts.PyTorch113.
-	Policy asserts.Policy
+	// check_tensorimpl_and_storage), is checks.PyTorch; 1.13's
+	// argument-only view guard is checks.PyTorch113.
+	Policy checks.Policy
 	// FreshImplCheck is the check on the TensorImpl use count of a fresh
 	// or view return: the assert of gen_variable_type.py's
 	// ENFORCE_TENSOR_IMPL_USE_COUNT template. impl_use_count_le_1
@@ -182,7 +182,7 @@ type Autograd struct {
 	// templates/VariableType.cpp L50-61: 0 for an undefined tensor, 2 when
 	// it has a PyObject, 1 otherwise). Both profiles plan it
 	// (docs/plan.md).
-	FreshImplCheck asserts.Check
+	FreshImplCheck checks.Check
 	// Source says where the rules above were read.
 	Source string
 }

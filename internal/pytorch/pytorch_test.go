@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // sums are the SHA-256 digests of the files of each release as they are in
@@ -92,8 +92,8 @@ func TestTable(t *testing.T) {
 			t.Errorf("release %d: version %s, series %s", i, r.Version, r.Series)
 		}
 		seen[r.Series] = true
-		if a := r.Autograd; a.Policy == asserts.Strict || a.Policy.GoName() == "" ||
-			a.FreshImplCheck != asserts.CheckImplUseCountLE1 && a.FreshImplCheck != asserts.CheckImplUseCountEqFresh {
+		if a := r.Autograd; a.Policy == checks.Strict || a.Policy.GoName() == "" ||
+			a.FreshImplCheck != checks.ImplUseCountLE1 && a.FreshImplCheck != checks.ImplUseCountEqFresh {
 			t.Errorf("release %s: policy %s, fresh TensorImpl check %s", r.Version, a.Policy, a.FreshImplCheck)
 		}
 		if r.Autograd.Source == "" || len(r.Torchgen.DispatchKeys) == 0 || len(r.Torchgen.AutogenBaseOrder) != 4 {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // Releases are the releases assertgen ships data for, oldest first; the
@@ -44,8 +44,8 @@ var Releases = []*Release{
 			InplaceOpsNotGrouped: []string{"polygamma_"},
 		},
 		Autograd: Autograd{
-			Policy:         asserts.PyTorch113,
-			FreshImplCheck: asserts.CheckImplUseCountLE1,
+			Policy:         checks.PyTorch113,
+			FreshImplCheck: checks.ImplUseCountLE1,
 			Source: "PyTorch 1.13.1: torchgen/api/autograd.py L325 (match_differentiability_info, no foreach rule); " +
 				"tools/autograd/gen_variable_type.py L404 (shares_storage guarded by the viewed argument only)",
 		},
@@ -97,8 +97,8 @@ var Releases = []*Release{
 				"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 			},
 			DerivativesViewCopies: true,
-			Policy:                asserts.PyTorch,
-			FreshImplCheck:        asserts.CheckImplUseCountLE1,
+			Policy:                checks.PyTorch,
+			FreshImplCheck:        checks.ImplUseCountLE1,
 			Source: "PyTorch 2.6.0: torchgen/api/autograd.py L606-658 (match_differentiability_info), " +
 				"L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), L344 (is_reference_for_foreach), " +
 				"L370 (gen_foreach_derivativeinfo); tools/autograd/gen_variable_type.py L433-438 (shares_storage guarded by the return too)",
@@ -160,8 +160,8 @@ var Releases = []*Release{
 				"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 			},
 			DerivativesViewCopies: true,
-			Policy:                asserts.PyTorch,
-			FreshImplCheck:        asserts.CheckImplUseCountEqFresh,
+			Policy:                checks.PyTorch,
+			FreshImplCheck:        checks.ImplUseCountEqFresh,
 			Source: "PyTorch 2.14.1 (torchgen/packaged/autograd is upstream's tools/autograd): torchgen/api/autograd.py " +
 				"L592-848 (match_differentiability_info), L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), " +
 				"L344 (is_reference_for_foreach), L370 (gen_foreach_derivativeinfo); " +

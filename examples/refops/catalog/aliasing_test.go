@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops/catalog/mustview"
 	"github.com/assertgen/assertgen/examples/refops/catalog/ptif"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
@@ -116,11 +117,11 @@ func TestAliasingControls(t *testing.T) {
 					// same_content skips each such argument too, before
 					// the kernel, without taking its digest.
 					wantSkips *= 2
-					if st.Ran[asserts.CheckSameContent]+st.Skipped[asserts.ReasonAliasesMutable] == 0 || st.Skipped[asserts.ReasonContentOff] != 0 {
+					if st.Ran[checks.SameContent]+st.Skipped[checks.ReasonAliasesMutable] == 0 || st.Skipped[checks.ReasonContentOff] != 0 {
 						t.Errorf("same_content switched on: ran %v, skipped %v", st.Ran, st.Skipped)
 					}
 				}
-				if got := st.Skipped[asserts.ReasonAliasesMutable]; got != wantSkips {
+				if got := st.Skipped[checks.ReasonAliasesMutable]; got != wantSkips {
 					t.Errorf("%d arguments skipped as aliasing a written one, want %d", got, wantSkips)
 				}
 			})
@@ -152,7 +153,7 @@ func TestViewsEntry(t *testing.T) {
 		t.Errorf("without the views entry a copying narrow is legal; got\n%s", list(vs))
 	}
 	vs := call(mustview.Checked(copyingNarrow{}))
-	if len(vs) != 1 || vs[0].Check != asserts.CheckSharesStorage || vs[0].Where() != "return 0" {
+	if len(vs) != 1 || vs[0].Check != checks.SharesStorage || vs[0].Where() != "return 0" {
 		t.Errorf("with the views entry, want one shares_storage violation at return 0; got\n%s", list(vs))
 	}
 	if vs := call(mustview.Checked(checkedif.Functions{})); len(vs) != 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
@@ -86,12 +87,12 @@ type bug struct {
 	// The violation that must be reported: operator, check, where, and a
 	// substring of its message (Violation.Error, hint included).
 	op    string
-	check asserts.Check
+	check checks.Check
 	where string
 	msg   string
 	// also lists other checks the same bug necessarily fails too; empty for
 	// a bug that exactly one check catches.
-	also []asserts.Check
+	also []checks.Check
 	// content runs the entry (and its control) with the opt-in
 	// same_content check switched on (asserts.SetContentCheck).
 	content bool
@@ -104,7 +105,7 @@ var catalog = []bug{
 			x := arange(4, 4) // square: the sizes do not move, only the strides
 			releaseAll(k.TransposeInt(x, 0, 1), x)
 		},
-		op: "transpose.int", check: asserts.CheckSameMetadata, where: "argument self",
+		op: "transpose.int", check: checks.SameMetadata, where: "argument self",
 		msg: "kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable"},
 	{name: "a view op that moves its input's storage offset",
 		kernels: func() checkedif.Kernels { return selectMovesOffset{} },
@@ -112,7 +113,7 @@ var catalog = []bug{
 			x := arange(3, 4)
 			releaseAll(k.SelectInt(x, 0, 2), x)
 		},
-		op: "select.int", check: asserts.CheckSameMetadata, where: "argument self",
+		op: "select.int", check: checks.SameMetadata, where: "argument self",
 		msg: "hint: a kernel must not change the geometry of an input the schema marks read-only"},
 	{name: "a view that copies",
 		kernels: func() checkedif.Kernels { return copyingTranspose{} },
@@ -120,7 +121,7 @@ var catalog = []bug{
 			x := arange(2, 3)
 			releaseAll(k.TransposeInt(x, 0, 1), x)
 		},
-		op: "transpose.int", check: asserts.CheckSharesStorage, where: "return 0",
+		op: "transpose.int", check: checks.SharesStorage, where: "return 0",
 		msg: "does not share the StorageImpl of argument self"},
 	{name: "a functional op that returns its input",
 		kernels: func() checkedif.Kernels { return cloneReturnsInput{} },
@@ -128,7 +129,7 @@ var catalog = []bug{
 			x := arange(4)
 			releaseAll(k.Clone(x, nil), x)
 		},
-		op: "clone", check: asserts.CheckImplUseCountLE1, where: "return 0",
+		op: "clone", check: checks.ImplUseCountLE1, where: "return 0",
 		msg: "TensorImpl use count is 2, want <= 1; hint: a kernel that is neither in-place nor out= must return a new tensor nobody else holds"},
 	{name: "a functional op that returns its argument's handle (Go: return self)",
 		kernels: func() checkedif.Kernels { return cloneReturnsSelfPointer{} },
@@ -137,7 +138,7 @@ var catalog = []bug{
 			k.Clone(x, nil) // the same *Tensor as x: release it once
 			x.Release()
 		},
-		op: "clone", check: asserts.CheckImplUseCountLE1, where: "return 0",
+		op: "clone", check: checks.ImplUseCountLE1, where: "return 0",
 		msg: "is the TensorImpl of argument self"},
 	{name: "an in-place op that replaces self's TensorImpl",
 		kernels: func() checkedif.Kernels { return foreachFlattens{} },
@@ -147,7 +148,7 @@ var catalog = []bug{
 			k.XForeachZero_(list)
 			releaseAll(a, b)
 		},
-		op: "_foreach_zero_", check: asserts.CheckSameImpl, where: "argument self[1]",
+		op: "_foreach_zero_", check: checks.SameImpl, where: "argument self[1]",
 		msg: "kernel replaced the TensorImpl"},
 	{name: "an in-place op that swaps self's StorageImpl",
 		kernels: func() checkedif.Kernels { return reallocResize{} },
@@ -156,7 +157,7 @@ var catalog = []bug{
 			k.Resize_(x, []int64{2, 2}, nil)
 			x.Release()
 		},
-		op: "resize_", check: asserts.CheckSameStorage, where: "argument self",
+		op: "resize_", check: checks.SameStorage, where: "argument self",
 		msg: "kernel replaced the StorageImpl"},
 	{name: "an out= op that returns a new tensor",
 		kernels: func() checkedif.Kernels { return outReturnsNew{} },
@@ -168,7 +169,7 @@ var catalog = []bug{
 			}
 			releaseAll(a, b, out)
 		},
-		op: "add.out", check: asserts.CheckReturnsArg, where: "return 0",
+		op: "add.out", check: checks.ReturnsArg, where: "return 0",
 		msg: "is not argument out"},
 	{name: "a kernel that caches its output",
 		kernels: func() checkedif.Kernels { return &cachingMm{} },
@@ -176,7 +177,7 @@ var catalog = []bug{
 			a := arange(2, 2)
 			releaseAll(k.Mm(a, a), a)
 		},
-		op: "mm", check: asserts.CheckImplUseCountLE1, where: "return 0",
+		op: "mm", check: checks.ImplUseCountLE1, where: "return 0",
 		msg: "TensorImpl use count is 2, want <= 1"},
 	{name: "a meta-device view that allocates fresh storage",
 		kernels: func() checkedif.Kernels { return metaExpandAllocates{} },
@@ -184,7 +185,7 @@ var catalog = []bug{
 			x := rt.Options{Device: rt.Meta}.Empty(3, 1)
 			releaseAll(k.Expand(x, []int64{2, -1, 4}, false), x)
 		},
-		op: "expand", check: asserts.CheckSharesStorage, where: "return 0",
+		op: "expand", check: checks.SharesStorage, where: "return 0",
 		msg: "does not share the StorageImpl of argument self (want 0x"},
 	{name: "split returning copies",
 		kernels: func() checkedif.Kernels { return splitCopies{} },
@@ -192,7 +193,7 @@ var catalog = []bug{
 			x := arange(5)
 			releaseAll(append(k.SplitTensor(x, 2, 0), x)...)
 		},
-		op: "split.Tensor", check: asserts.CheckSharesStorage, where: "return 0[2]",
+		op: "split.Tensor", check: checks.SharesStorage, where: "return 0[2]",
 		msg: "return 0[2]: does not share the StorageImpl of argument self"},
 	{name: "split returning its input's handle as the only piece (Go)",
 		kernels: func() checkedif.Kernels { return splitShortcut{} },
@@ -201,7 +202,7 @@ var catalog = []bug{
 			k.SplitTensor(x, 4, 0) // [x] itself: release x once
 			x.Release()
 		},
-		op: "split.Tensor", check: asserts.CheckImplUseCountLE1, where: "return 0[0]",
+		op: "split.Tensor", check: checks.ImplUseCountLE1, where: "return 0[0]",
 		msg: "return 0[0]: is the TensorImpl of argument self"},
 	{name: "two outputs sharing one buffer (under a tracing mode)",
 		kernels: func() checkedif.Kernels { return packedMax{} },
@@ -215,7 +216,7 @@ var catalog = []bug{
 			m.Keep(i)
 			releaseAll(v, i, x)
 		},
-		op: "max.dim", check: asserts.CheckDistinctOutputs, where: "return 0",
+		op: "max.dim", check: checks.DistinctOutputs, where: "return 0",
 		msg: "return 0: shares StorageImpl"},
 	{name: "a non-mutable input written",
 		kernels: func() checkedif.Kernels { return divFixesZeros{} },
@@ -223,7 +224,7 @@ var catalog = []bug{
 			a, b := ten(nil, 1, 2), ten(nil, 0, 4)
 			releaseAll(k.DivTensor(a, b), a, b)
 		},
-		op: "div.Tensor", check: asserts.CheckNoMutation, where: "argument other",
+		op: "div.Tensor", check: checks.NoMutation, where: "argument other",
 		msg: "kernel wrote an argument the schema does not mark mutable (version 0 before, 1 after)"},
 	{name: "a storage bound in a non-hermetic context handled in a hermetic one",
 		kernels: func() checkedif.Kernels {
@@ -235,7 +236,7 @@ var catalog = []bug{
 			x, lo := ten(nil, -1, 3, 9), ten([]int{}, 0)
 			releaseAll(k.ClampTensor(x, lo, nil), x, lo)
 		},
-		op: "clamp.Tensor", check: asserts.CheckBindingContext, where: "argument max",
+		op: "clamp.Tensor", check: checks.BindingContext, where: "argument max",
 		msg: "is bound in context 0 (not hermetic), but the call runs in hermetic context"},
 	{name: "set_ inside a non-allowlisted op",
 		kernels: func() checkedif.Kernels { return copyBySet{} },
@@ -244,7 +245,7 @@ var catalog = []bug{
 			k.Copy_(dst, src, false)
 			releaseAll(dst, src)
 		},
-		op: "copy_", check: asserts.CheckSameStorage, where: "argument self",
+		op: "copy_", check: checks.SameStorage, where: "argument self",
 		msg: "kernel replaced the StorageImpl"},
 
 	// More bugs, beyond the twelve of issue 6.
@@ -258,7 +259,7 @@ var catalog = []bug{
 			}
 			releaseAll(a, b)
 		},
-		op: "mul_.Tensor", check: asserts.CheckReturnsArg, where: "return 0",
+		op: "mul_.Tensor", check: checks.ReturnsArg, where: "return 0",
 		msg: "is not argument self"},
 	{name: "a may-alias op that returns a tensor held elsewhere",
 		kernels: func() checkedif.Kernels { return &cachingContiguous{} },
@@ -267,7 +268,7 @@ var catalog = []bug{
 			tr := x.Transpose(0, 1)
 			releaseAll(k.Contiguous(tr, refops.ContiguousFormat), tr, x)
 		},
-		op: "contiguous", check: asserts.CheckFreshOrAlias, where: "return 0",
+		op: "contiguous", check: checks.FreshOrAlias, where: "return 0",
 		msg: "is neither argument self"},
 	{name: "a view that copies, on a functional wrapper",
 		kernels: func() checkedif.Kernels { return copyingTranspose{} },
@@ -275,7 +276,7 @@ var catalog = []bug{
 			x := rt.Functionalize(arange(2, 3))
 			releaseAll(k.TransposeInt(x, 0, 1), x)
 		},
-		op: "transpose.int", check: asserts.CheckSharesStorage, where: "return 0",
+		op: "transpose.int", check: checks.SharesStorage, where: "return 0",
 		msg: "[functional_wrapper]"},
 	{name: "two outputs sharing one buffer (no mode: the use counts see it too)",
 		kernels: func() checkedif.Kernels { return packedMax{} },
@@ -284,8 +285,8 @@ var catalog = []bug{
 			v, i := k.MaxDim(x, 1, false)
 			releaseAll(v, i, x)
 		},
-		op: "max.dim", check: asserts.CheckDistinctOutputs, where: "return 0",
-		msg: "each fresh return needs its own storage", also: []asserts.Check{asserts.CheckStorageUseCountEq1}},
+		op: "max.dim", check: checks.DistinctOutputs, where: "return 0",
+		msg: "each fresh return needs its own storage", also: []checks.Check{checks.StorageUseCountEq1}},
 	{name: "a functional op that returns a view of its input, under a tracing mode",
 		kernels: func() checkedif.Kernels { return cloneViews{} },
 		run: func(k checkedif.Kernels) {
@@ -295,7 +296,7 @@ var catalog = []bug{
 			x := arange(4)
 			releaseAll(k.Clone(x, nil), x)
 		},
-		op: "clone", check: asserts.CheckFreshNoAlias, where: "return 0",
+		op: "clone", check: checks.FreshNoAlias, where: "return 0",
 		msg: "with argument self (storage use count 2), but the schema says the return is fresh"},
 	{name: "a functional op that returns its input, under a tracing mode",
 		kernels: func() checkedif.Kernels { return cloneReturnsInput{} },
@@ -306,7 +307,7 @@ var catalog = []bug{
 			x := arange(4)
 			releaseAll(k.Clone(x, nil), x)
 		},
-		op: "clone", check: asserts.CheckFreshNoAlias, where: "return 0",
+		op: "clone", check: checks.FreshNoAlias, where: "return 0",
 		msg: "with argument self (storage use count 1), but the schema says the return is fresh"},
 	{name: "a functional op that returns a view of its input (no mode: the use counts see it)",
 		kernels: func() checkedif.Kernels { return cloneViews{} },
@@ -314,7 +315,7 @@ var catalog = []bug{
 			x := arange(4)
 			releaseAll(k.Clone(x, nil), x)
 		},
-		op: "clone", check: asserts.CheckStorageUseCountEq1, where: "return 0",
+		op: "clone", check: checks.StorageUseCountEq1, where: "return 0",
 		msg: "StorageImpl use count is 2, want 1"},
 	{name: "a may-alias op that returns its argument's handle itself (Go)",
 		kernels: func() checkedif.Kernels { return contiguousReturnsHandle{} },
@@ -325,7 +326,7 @@ var catalog = []bug{
 			}
 			x.Release()
 		},
-		op: "contiguous", check: asserts.CheckFreshOrAlias, where: "return 0",
+		op: "contiguous", check: checks.FreshOrAlias, where: "return 0",
 		msg: "is the handle of argument self itself (TensorImpl 0x"},
 	{name: "a kernel that binds its input's storage inside a hermetic context",
 		kernels: func() checkedif.Kernels { return negBindsInput{} },
@@ -335,7 +336,7 @@ var catalog = []bug{
 			x := ten(nil, 1, 2)
 			releaseAll(k.Neg(x), x)
 		},
-		op: "neg", check: asserts.CheckBindingContext, where: "argument self",
+		op: "neg", check: checks.BindingContext, where: "argument self",
 		msg: "during the call (hermetic context"},
 	{name: "a kernel that releases its argument's handle",
 		kernels: func() checkedif.Kernels { return negReleasesSelf{} },
@@ -343,16 +344,16 @@ var catalog = []bug{
 			x := ten(nil, 1, 2)
 			releaseAll(k.Neg(x), x) // x is released twice by the bug: the second is a no-op
 		},
-		op: "neg", check: asserts.CheckSameImpl, where: "argument self",
+		op: "neg", check: checks.SameImpl, where: "argument self",
 		msg:  "kernel released the argument's handle or left it undefined (TensorImpl before 0x",
-		also: []asserts.Check{asserts.CheckSameStorage, asserts.CheckNoMutation}},
+		also: []checks.Check{checks.SameStorage, checks.NoMutation}},
 	{name: "an in-place view that rebinds self's handle",
 		kernels: func() checkedif.Kernels { return rebindTranspose{} },
 		run: func(k checkedif.Kernels) {
 			x := arange(2, 3)
 			k.Transpose_(x, 0, 1)
 		},
-		op: "transpose_", check: asserts.CheckSameImpl, where: "argument self",
+		op: "transpose_", check: checks.SameImpl, where: "argument self",
 		msg: "kernel replaced the TensorImpl"},
 	{name: "a read-only input written through the data pointer (no version bump; same_content on)",
 		kernels: func() checkedif.Kernels { return addScratch{} },
@@ -360,7 +361,7 @@ var catalog = []bug{
 			a, b := ten(nil, 1, 2), ten(nil, 10, 20)
 			releaseAll(k.AddTensor(a, b, 1), a, b)
 		},
-		op: "add.Tensor", check: asserts.CheckSameContent, where: "argument other",
+		op: "add.Tensor", check: checks.SameContent, where: "argument other",
 		msg: "kernel wrote the bytes of an argument the schema does not mark mutable", content: true},
 }
 

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
@@ -67,14 +68,14 @@ func TestConcurrentMetadataWritesAreNotBlamed(t *testing.T) {
 	}
 	st := asserts.ReadStats().Sub(before)
 	t.Logf("no_mutation: %d run, %d skipped under concurrent_write",
-		st.Ran[asserts.CheckNoMutation], st.Skipped[asserts.ReasonConcurrentWrite])
-	if st.Ran[asserts.CheckNoMutation] == 0 {
+		st.Ran[checks.NoMutation], st.Skipped[checks.ReasonConcurrentWrite])
+	if st.Ran[checks.NoMutation] == 0 {
 		t.Error("no no_mutation row ran")
 	}
 	// The in-place view ops change their aliases' geometry, never
 	// shared's: same_metadata runs on every reader and stays silent.
-	t.Logf("same_metadata: %d run, %d skipped", st.Ran[asserts.CheckSameMetadata], st.Skipped[asserts.ReasonConcurrentWrite])
-	if st.Ran[asserts.CheckSameMetadata] == 0 {
+	t.Logf("same_metadata: %d run, %d skipped", st.Ran[checks.SameMetadata], st.Skipped[checks.ReasonConcurrentWrite])
+	if st.Ran[checks.SameMetadata] == 0 {
 		t.Error("no same_metadata row ran")
 	}
 }
@@ -112,7 +113,7 @@ func TestConcurrentRealWriteIsCaught(t *testing.T) {
 	})
 	vs := col.Violations()
 	for i := range vs {
-		if v := &vs[i]; v.Op != "sum" || v.Check != asserts.CheckNoMutation || v.Arg != "self" {
+		if v := &vs[i]; v.Op != "sum" || v.Check != checks.NoMutation || v.Arg != "self" {
 			t.Errorf("unexpected violation: %v", v)
 		}
 	}
@@ -159,7 +160,7 @@ func TestConcurrentRealWriteOnSharedStorage(t *testing.T) {
 	var bystanders int
 	for _, v := range col.Violations() {
 		switch {
-		case v.Check != asserts.CheckNoMutation || !strings.Contains(v.Error(), "argument self"):
+		case v.Check != checks.NoMutation || !strings.Contains(v.Error(), "argument self"):
 			t.Errorf("unexpected violation: %v", &v)
 		case v.Op == "sum":
 			reported++
@@ -170,7 +171,7 @@ func TestConcurrentRealWriteOnSharedStorage(t *testing.T) {
 		}
 	}
 	st := asserts.ReadStats().Sub(before)
-	inconclusive := st.Skipped[asserts.ReasonConcurrentWrite]
+	inconclusive := st.Skipped[checks.ReasonConcurrentWrite]
 	t.Logf("%d broken calls: %d reported, %d inconclusive (all no_mutation rows skipped under concurrent_write: %d); %d alias calls saw the undeclared write",
 		2*calls, reported, 2*calls-reported, inconclusive, bystanders)
 	if reported < calls {
@@ -202,10 +203,10 @@ func TestPanickingKernelLeavesNoDeclaration(t *testing.T) {
 	}()
 	before := asserts.ReadStats()
 	col := collect(func() { releaseAll(bad.Sum(x, nil)) })
-	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != asserts.CheckNoMutation {
+	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != checks.NoMutation {
 		t.Errorf("the broken sum after a panicking t_: %d violations, want one no_mutation", len(vs))
 	}
-	if n := asserts.ReadStats().Sub(before).Skipped[asserts.ReasonConcurrentWrite]; n != 0 {
+	if n := asserts.ReadStats().Sub(before).Skipped[checks.ReasonConcurrentWrite]; n != 0 {
 		t.Errorf("%d rows inconclusive after the panicking call: its declaration outlived it", n)
 	}
 }

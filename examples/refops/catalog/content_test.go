@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
 )
 
@@ -30,10 +31,10 @@ func TestContentCheckSwitch(t *testing.T) {
 	if len(vs) != 0 {
 		t.Errorf("with the content check off, want no violation; got\n%s", list(vs))
 	}
-	if got := st.Skipped[asserts.ReasonContentOff]; got != 2 {
+	if got := st.Skipped[checks.ReasonContentOff]; got != 2 {
 		t.Errorf("content check off: %d rows skipped under content_check_off, want 2 (self, other)", got)
 	}
-	if st.Ran[asserts.CheckSameContent] != 0 || st.Ran[asserts.CheckNoMutation] != 2 {
+	if st.Ran[checks.SameContent] != 0 || st.Ran[checks.NoMutation] != 2 {
 		t.Errorf("content check off: ran %v, want no same_content and 2 no_mutation", st.Ran)
 	}
 
@@ -47,14 +48,14 @@ func TestContentCheckSwitch(t *testing.T) {
 	} {
 		asserts.SetContentCheckOps(tc.ops...)
 		vs, st := call()
-		caught := len(vs) == 1 && vs[0].Check == asserts.CheckSameContent && vs[0].Where() == "argument other"
+		caught := len(vs) == 1 && vs[0].Check == checks.SameContent && vs[0].Where() == "argument other"
 		if caught != tc.caught {
 			t.Errorf("content check on for %v: caught %v, want %v; violations:\n%s", tc.ops, caught, tc.caught, list(vs))
 		}
-		if tc.caught && (st.Ran[asserts.CheckSameContent] != 2 || st.Skipped[asserts.ReasonContentOff] != 0) {
+		if tc.caught && (st.Ran[checks.SameContent] != 2 || st.Skipped[checks.ReasonContentOff] != 0) {
 			t.Errorf("content check on for %v: ran %v, skipped %v", tc.ops, st.Ran, st.Skipped)
 		}
-		if !tc.caught && st.Skipped[asserts.ReasonContentOff] != 2 {
+		if !tc.caught && st.Skipped[checks.ReasonContentOff] != 2 {
 			t.Errorf("content check on for %v only: skipped %v, want 2 under content_check_off", tc.ops, st.Skipped)
 		}
 	}

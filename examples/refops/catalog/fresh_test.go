@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops"
 	"github.com/assertgen/assertgen/examples/refops/catalog/freshpt"
 	"github.com/assertgen/assertgen/examples/refops/catalog/freshst"
@@ -127,7 +127,7 @@ func TestFreshUseCount(t *testing.T) {
 					"clone: impl_use_count_eq_fresh: return 0: is the TensorImpl of argument self"},
 			} {
 				vs, st := run(func() { tc.call(p.wrap(tc.k)) })
-				if st.Ran[asserts.CheckImplUseCountEqFresh] != 1 || st.Ran[asserts.CheckImplUseCountLE1] != 0 {
+				if st.Ran[checks.ImplUseCountEqFresh] != 1 || st.Ran[checks.ImplUseCountLE1] != 0 {
 					t.Errorf("%s: checks run %v, want impl_use_count_eq_fresh once and never impl_use_count_le_1", tc.name, st.Ran)
 				}
 				switch {
@@ -135,7 +135,7 @@ func TestFreshUseCount(t *testing.T) {
 					if len(vs) != 0 {
 						t.Errorf("%s: a correct kernel is flagged:\n%s", tc.name, list(vs))
 					}
-				case len(vs) != 1 || vs[0].Check != asserts.CheckImplUseCountEqFresh || !strings.Contains(vs[0].Error(), tc.want):
+				case len(vs) != 1 || vs[0].Check != checks.ImplUseCountEqFresh || !strings.Contains(vs[0].Error(), tc.want):
 					t.Errorf("%s: want one violation containing %q; got\n%s", tc.name, tc.want, list(vs))
 				}
 			}
@@ -157,7 +157,7 @@ func TestFreshUseCountAgainstLE1(t *testing.T) {
 		out.ReleaseTensorObject()
 		out.Release()
 	})
-	if len(vs) != 1 || vs[0].Check != asserts.CheckImplUseCountLE1 || !strings.Contains(vs[0].Error(), "TensorImpl use count is 2, want <= 1") {
+	if len(vs) != 1 || vs[0].Check != checks.ImplUseCountLE1 || !strings.Contains(vs[0].Error(), "TensorImpl use count is 2, want <= 1") {
 		t.Errorf("under 1.13's impl_use_count_le_1: want one violation, the bound object counted as an extra owner; got\n%s", list(vs))
 	}
 }

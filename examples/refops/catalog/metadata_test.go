@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
@@ -57,11 +58,11 @@ func TestSameMetadataLegal(t *testing.T) {
 				t.Errorf("false alarm: %v", &vs[i])
 			}
 			st := asserts.ReadStats().Sub(before)
-			t.Logf("same_metadata: %d run", st.Ran[asserts.CheckSameMetadata])
-			if s.rows != int(st.Ran[asserts.CheckSameMetadata]) {
-				t.Errorf("same_metadata ran %d times, want %d", st.Ran[asserts.CheckSameMetadata], s.rows)
+			t.Logf("same_metadata: %d run", st.Ran[checks.SameMetadata])
+			if s.rows != int(st.Ran[checks.SameMetadata]) {
+				t.Errorf("same_metadata ran %d times, want %d", st.Ran[checks.SameMetadata], s.rows)
 			}
-			if st.Skipped[asserts.ReasonNoMetadata] != 0 {
+			if st.Skipped[checks.ReasonNoMetadata] != 0 {
 				t.Error("reftensor reports metadata: no row may be skipped under no_metadata_access")
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/refops/checkedif"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
@@ -27,10 +28,10 @@ func run(f func()) ([]asserts.Violation, asserts.Stats) {
 // wantOnlySkips checks that st skipped exactly n checks, all for reason r,
 // besides the same_content rows that count under content_check_off while
 // the content check is off (see content_test.go for the check itself).
-func wantOnlySkips(t *testing.T, st asserts.Stats, r asserts.Reason, n uint64) {
+func wantOnlySkips(t *testing.T, st asserts.Stats, r checks.Reason, n uint64) {
 	t.Helper()
-	for q := range asserts.Reason(asserts.NumReasons) {
-		if q == asserts.ReasonContentOff && r != q {
+	for q := range checks.Reason(checks.NumReasons) {
+		if q == checks.ReasonContentOff && r != q {
 			continue
 		}
 		want := uint64(0)
@@ -74,15 +75,15 @@ func TestSubclassCases(t *testing.T) {
 		vs, st := run(func() { ck.AddTensor(x, x, 1).Release() })
 		wantNoViolations(t, vs)
 		// add.Tensor has 14 checks; impl_use_count_le_1 is the one skipped.
-		wantOnlySkips(t, st, asserts.ReasonDirectSubclass, 1)
-		if st.Ran[asserts.CheckImplUseCountLE1] != 0 || st.Ran[asserts.CheckStorageUseCountEq1] != 1 || st.TotalRan() != 13 {
+		wantOnlySkips(t, st, checks.ReasonDirectSubclass, 1)
+		if st.Ran[checks.ImplUseCountLE1] != 0 || st.Ran[checks.StorageUseCountEq1] != 1 || st.TotalRan() != 13 {
 			t.Errorf("checks run %v, want all but impl_use_count_le_1", st.Ran)
 		}
 		// The same kernel on a plain tensor: the kept output is caught.
 		p := arange(3)
 		defer p.Release()
 		vs, _ = run(func() { ck.AddTensor(p, p, 1).Release() })
-		if len(vs) != 1 || vs[0].Check != asserts.CheckImplUseCountLE1 {
+		if len(vs) != 1 || vs[0].Check != checks.ImplUseCountLE1 {
 			t.Errorf("on a plain tensor, want one impl_use_count_le_1 violation; got\n%s", list(vs))
 		}
 	})
@@ -99,8 +100,8 @@ func TestSubclassCases(t *testing.T) {
 			w := wrapperOf(arange(2, 3), false)
 			vs, st := run(func() { checkedif.Checked(c.k).TransposeInt(w, 0, 1).Release() })
 			wantNoViolations(t, vs)
-			wantOnlySkips(t, st, asserts.ReasonWrapperStub, 5)
-			if st.Ran[asserts.CheckSharesStorage] != 0 || st.Ran[asserts.CheckSameImpl] != 1 || st.Ran[asserts.CheckNoMutation] != 1 {
+			wantOnlySkips(t, st, checks.ReasonWrapperStub, 5)
+			if st.Ran[checks.SharesStorage] != 0 || st.Ran[checks.SameImpl] != 1 || st.Ran[checks.NoMutation] != 1 {
 				t.Errorf("%s: checks run %v, want same_impl and no_mutation only", c.name, st.Ran)
 			}
 			w.Release()
@@ -112,13 +113,13 @@ func TestSubclassCases(t *testing.T) {
 		defer w.Release()
 		vs, st := run(func() { checkedif.Checked(checkedif.Functions{}).TransposeInt(w, 0, 1).Release() })
 		wantNoViolations(t, vs)
-		wantOnlySkips(t, st, asserts.ReasonWrapperPropagating, 2) // impl_use_count_le_1, view_holds_storage (use counts)
-		if st.Ran[asserts.CheckSharesStorage] != 1 || st.Ran[asserts.CheckSameStorage] != 1 || st.Ran[asserts.CheckBindingContext] != 1 {
+		wantOnlySkips(t, st, checks.ReasonWrapperPropagating, 2) // impl_use_count_le_1, view_holds_storage (use counts)
+		if st.Ran[checks.SharesStorage] != 1 || st.Ran[checks.SameStorage] != 1 || st.Ran[checks.BindingContext] != 1 {
 			t.Errorf("checks run %v, want the storage checks", st.Ran)
 		}
 		// And the view that copies is caught through the propagated storage.
 		vs, _ = run(func() { checkedif.Checked(copyingTranspose{}).TransposeInt(w, 0, 1).Release() })
-		if len(vs) != 1 || vs[0].Check != asserts.CheckSharesStorage {
+		if len(vs) != 1 || vs[0].Check != checks.SharesStorage {
 			t.Errorf("a copying view of a propagating wrapper: want one shares_storage violation; got\n%s", list(vs))
 		}
 	})

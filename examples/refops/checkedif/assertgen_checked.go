@@ -6,12 +6,14 @@ package checkedif
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	assertgenshapes "github.com/assertgen/assertgen/examples/refops/checkedif/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
@@ -25,10 +27,10 @@ type checked struct {
 }
 
 var _ Kernels = &checked{}
-var opSetData = asserts.Op{
+var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -37,18 +39,18 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		k.next.SetData(self, new_data)
 		return
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cbdd45b88fec(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_c2f5bb824691(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	assertgenshapes.ChecksPost_ea0f4ebb1db9(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost_4617c751bf17(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 }
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -56,18 +58,18 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_5c875b614666(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_52aead60edef(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -75,19 +77,19 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -95,19 +97,19 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opAsStrided = asserts.Op{
+var opAsStrided = wrap.Op{
 	Name:     "as_strided",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
@@ -115,18 +117,18 @@ func (k *checked) AsStrided(self *reftensor.Tensor, size []int64, stride []int64
 	if !asserts.Checking() {
 		return k.next.AsStrided(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opAsStrided_ = asserts.Op{
+var opAsStrided_ = wrap.Op{
 	Name:     "as_strided_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
@@ -134,8 +136,8 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 	if !asserts.Checking() {
 		return k.next.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opAsStrided_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
@@ -143,10 +145,10 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -154,18 +156,18 @@ func (k *checked) Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor 
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
 	assertgenshapes.ChecksPost_a3b317198a9b(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opCatOut = asserts.Op{
+var opCatOut = wrap.Op{
 	Name:     "cat",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -173,10 +175,10 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 	if !asserts.Checking() {
 		return k.next.CatOut(tensors, dim, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a2 asserts.Saved
-		l0 asserts.SavedList
+		a2 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_5c08fbf9428f(&c, &opCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
@@ -185,10 +187,10 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 	return r0
 }
 
-var opChunk = asserts.Op{
+var opChunk = wrap.Op{
 	Name:     "chunk",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
@@ -196,18 +198,18 @@ func (k *checked) Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reft
 	if !asserts.Checking() {
 		return k.next.Chunk(self, chunks, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Chunk(self, chunks, dim)
 	assertgenshapes.ChecksPost_5232dad79a60(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampTensor = asserts.Op{
+var opClampTensor = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -215,18 +217,18 @@ func (k *checked) ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, ma
 	if !asserts.Checking() {
 		return k.next.ClampTensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_b6ea65251d9a(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a93b2a3eeacf(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := k.next.ClampTensor(self, min_, max_)
 	assertgenshapes.ChecksPost_5183997bcdbf(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -234,18 +236,18 @@ func (k *checked) Contiguous(self *reftensor.Tensor, memory_format int) *reftens
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
 	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCopy_ = asserts.Op{
+var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -253,19 +255,19 @@ func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_block
 	if !asserts.Checking() {
 		return k.next.Copy_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
 	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opXCummaxHelper = asserts.Op{
+var opXCummaxHelper = wrap.Op{
 	Name:     "_cummax_helper",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -274,18 +276,18 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 		k.next.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_f6d454db1679(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_66276f47917c(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	k.next.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
-var opXCumminHelper = asserts.Op{
+var opXCumminHelper = wrap.Op{
 	Name:     "_cummin_helper",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -294,18 +296,18 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 		k.next.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_f6d454db1679(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_66276f47917c(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	k.next.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.ChecksPost_8708801aaf86(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
-var opDiagonal = asserts.Op{
+var opDiagonal = wrap.Op{
 	Name:     "diagonal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
@@ -313,18 +315,18 @@ func (k *checked) Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim
 	if !asserts.Checking() {
 		return k.next.Diagonal(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opDivTensor = asserts.Op{
+var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -332,18 +334,18 @@ func (k *checked) DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	if !asserts.Checking() {
 		return k.next.DivTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_5c875b614666(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_52aead60edef(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.DivTensor(self, other)
 	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opResize_ = asserts.Op{
+var opResize_ = wrap.Op{
 	Name:     "resize_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -351,8 +353,8 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 	if !asserts.Checking() {
 		return k.next.Resize_(self, size, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Resize_(self, size, memory_format)
@@ -360,10 +362,10 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 	return r0
 }
 
-var opExpand = asserts.Op{
+var opExpand = wrap.Op{
 	Name:     "expand",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
@@ -371,18 +373,18 @@ func (k *checked) Expand(self *reftensor.Tensor, size []int64, implicit bool) *r
 	if !asserts.Checking() {
 		return k.next.Expand(self, size, implicit)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Expand(self, size, implicit)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opFlattenUsingInts = asserts.Op{
+var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -390,18 +392,18 @@ func (k *checked) FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_
 	if !asserts.Checking() {
 		return k.next.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.FlattenUsingInts(self, start_dim, end_dim)
 	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFill_Scalar = asserts.Op{
+var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -409,8 +411,8 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 	if !asserts.Checking() {
 		return k.next.Fill_Scalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Fill_Scalar(self, value)
@@ -418,10 +420,10 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 	return r0
 }
 
-var opMaxDim = asserts.Op{
+var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -429,18 +431,18 @@ func (k *checked) MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reft
 	if !asserts.Checking() {
 		return k.next.MaxDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_833a90f20850(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_65f43217dfab(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := k.next.MaxDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxDimMax = asserts.Op{
+var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -448,19 +450,19 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_33244dc6aaa4(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_442625eb750b(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
-var opMm = asserts.Op{
+var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -468,18 +470,18 @@ func (k *checked) Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.
 	if !asserts.Checking() {
 		return k.next.Mm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_5c875b614666(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_52aead60edef(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := k.next.Mm(self, mat2)
 	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opMmOut = asserts.Op{
+var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -487,19 +489,19 @@ func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *ref
 	if !asserts.Checking() {
 		return k.next.MmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := k.next.MmOut(self, mat2, out)
 	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -507,18 +509,18 @@ func (k *checked) MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *re
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_5c875b614666(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_52aead60edef(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
 	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMul_Tensor = asserts.Op{
+var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -526,19 +528,19 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
 	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMulOut = asserts.Op{
+var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -546,19 +548,19 @@ func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *r
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_e1b82fee207e(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_00ae1d8b6b80(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.MulOut(self, other, out)
 	assertgenshapes.ChecksPost_4806f6ccc621(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opNarrow = asserts.Op{
+var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)
@@ -566,18 +568,18 @@ func (k *checked) Narrow(self *reftensor.Tensor, dim int64, start int64, length 
 	if !asserts.Checking() {
 		return k.next.Narrow(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Narrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPermute = asserts.Op{
+var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -585,18 +587,18 @@ func (k *checked) Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Permute(self, dims)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Permute(self, dims)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -604,18 +606,18 @@ func (k *checked) Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
 	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNeg_ = asserts.Op{
+var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -623,8 +625,8 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Neg_(self)
@@ -632,10 +634,10 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	return r0
 }
 
-var opNegOut = asserts.Op{
+var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -643,19 +645,19 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 	if !asserts.Checking() {
 		return k.next.NegOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_33dc621a0888(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0c7a66cfa270(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := k.next.NegOut(self, out)
 	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opReshape = asserts.Op{
+var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -663,18 +665,18 @@ func (k *checked) Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Reshape(self, shape)
 	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -682,18 +684,18 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opDetach = asserts.Op{
+var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -701,18 +703,18 @@ func (k *checked) Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Detach(self)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opDetach_ = asserts.Op{
+var opDetach_ = wrap.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -720,8 +722,8 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Detach_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Detach_(self)
@@ -729,10 +731,10 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	return r0
 }
 
-var opSliceTensor = asserts.Op{
+var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -740,18 +742,18 @@ func (k *checked) SliceTensor(self *reftensor.Tensor, dim int64, start *int64, e
 	if !asserts.Checking() {
 		return k.next.SliceTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSplitTensor = asserts.Op{
+var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -759,21 +761,21 @@ func (k *checked) SplitTensor(self *reftensor.Tensor, split_size int64, dim int6
 	if !asserts.Checking() {
 		return k.next.SplitTensor(self, split_size, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.SplitTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opSplitWithSizes = asserts.Op{
+var opSplitWithSizes = wrap.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -781,21 +783,21 @@ func (k *checked) SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, di
 	if !asserts.Checking() {
 		return k.next.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opSqueeze = asserts.Op{
+var opSqueeze = wrap.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -803,18 +805,18 @@ func (k *checked) Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Squeeze(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Squeeze(self)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSqueezeDim = asserts.Op{
+var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -822,18 +824,18 @@ func (k *checked) SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.SqueezeDim(self, dim)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SqueezeDim(self, dim)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSqueeze_Dim = asserts.Op{
+var opSqueeze_Dim = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -841,8 +843,8 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.Squeeze_Dim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Squeeze_Dim(self, dim)
@@ -850,10 +852,10 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 	return r0
 }
 
-var opStack = asserts.Op{
+var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -861,18 +863,18 @@ func (k *checked) Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Stack(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := k.next.Stack(tensors, dim)
 	assertgenshapes.ChecksPost_a3b317198a9b(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opSum = asserts.Op{
+var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -880,18 +882,18 @@ func (k *checked) Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Sum(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Sum(self, dtype)
 	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumDimIntList = asserts.Op{
+var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -899,18 +901,18 @@ func (k *checked) SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim boo
 	if !asserts.Checking() {
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumIntListOut = asserts.Op{
+var opSumIntListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -918,19 +920,19 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 	if !asserts.Checking() {
 		return k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_33dc621a0888(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_0c7a66cfa270(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_8cf01fd8f6b8(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opT = asserts.Op{
+var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -938,18 +940,18 @@ func (k *checked) T(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.T(self)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opT_ = asserts.Op{
+var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -957,8 +959,8 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.T_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.T_(self)
@@ -966,10 +968,10 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -977,18 +979,18 @@ func (k *checked) TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opTranspose_ = asserts.Op{
+var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -996,8 +998,8 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 	if !asserts.Checking() {
 		return k.next.Transpose_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Transpose_(self, dim0, dim1)
@@ -1005,10 +1007,10 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 	return r0
 }
 
-var opUnsqueeze = asserts.Op{
+var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -1016,18 +1018,18 @@ func (k *checked) Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor
 	if !asserts.Checking() {
 		return k.next.Unsqueeze(self, dim)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Unsqueeze(self, dim)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opUnsqueeze_ = asserts.Op{
+var opUnsqueeze_ = wrap.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -1035,8 +1037,8 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	if !asserts.Checking() {
 		return k.next.Unsqueeze_(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Unsqueeze_(self, dim)
@@ -1044,10 +1046,10 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1055,18 +1057,18 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
 	assertgenshapes.ChecksPost_105a30ef7fa2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -1074,8 +1076,8 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Zero_(self)
@@ -1083,10 +1085,10 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	return r0
 }
 
-var opSubTensor = asserts.Op{
+var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -1094,18 +1096,18 @@ func (k *checked) SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	if !asserts.Checking() {
 		return k.next.SubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_5c875b614666(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_52aead60edef(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.SubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_3267777e6e64(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSub_Tensor = asserts.Op{
+var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -1113,19 +1115,19 @@ func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Sub_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Sub_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_c3bc35613e30(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opToDense = asserts.Op{
+var opToDense = wrap.Op{
 	Name:     "to_dense",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -1133,18 +1135,18 @@ func (k *checked) ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor 
 	if !asserts.Checking() {
 		return k.next.ToDense(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fa45bf39d0b(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_31bc8b48c75e(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.ToDense(self, dtype)
 	assertgenshapes.ChecksPost_bc01d0ea674c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXValues = asserts.Op{
+var opXValues = wrap.Op{
 	Name:     "_values",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValues checks _values(Tensor(a) self) -> Tensor(a)
@@ -1152,18 +1154,18 @@ func (k *checked) XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.XValues(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.XValues(self)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opUnbindInt = asserts.Op{
+var opUnbindInt = wrap.Op{
 	Name:     "unbind",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
@@ -1171,21 +1173,21 @@ func (k *checked) UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tens
 	if !asserts.Checking() {
 		return k.next.UnbindInt(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_2040cc4965dd(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_cb0f6d164e12(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := k.next.UnbindInt(self, dim)
 	assertgenshapes.ChecksPost_2849236adf0c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opSet_SourceStorage = asserts.Op{
+var opSet_SourceStorage = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Storage",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Set_SourceStorage checks set_.source_Storage(Tensor(a!) self, Storage source) -> Tensor(a!)
@@ -1193,19 +1195,19 @@ func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.St
 	if !asserts.Checking() {
 		return k.next.Set_SourceStorage(self, source)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost_b0b03dec31d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_e4879170c777(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSet_SourceTensor = asserts.Op{
+var opSet_SourceTensor = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
@@ -1213,19 +1215,19 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 	if !asserts.Checking() {
 		return k.next.Set_SourceTensor(self, source)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_9a5ae041e43f(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ebfbfdd7bef6(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_8487032609d0(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_d1f4f13b0ba7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
-var opView = asserts.Op{
+var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -1233,18 +1235,18 @@ func (k *checked) View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.View(self, size)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSortValues = asserts.Op{
+var opSortValues = wrap.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1252,19 +1254,19 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 	if !asserts.Checking() {
 		return k.next.SortValues(self, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_33244dc6aaa4(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_442625eb750b(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
 	assertgenshapes.ChecksPost_63024993e87d(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opSort = asserts.Op{
+var opSort = wrap.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -1272,18 +1274,18 @@ func (k *checked) Sort(self *reftensor.Tensor, dim int64, descending bool) (*ref
 	if !asserts.Checking() {
 		return k.next.Sort(self, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_833a90f20850(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_65f43217dfab(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := k.next.Sort(self, dim, descending)
 	assertgenshapes.ChecksPost_e8c89c75bd6f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1291,18 +1293,18 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_26655a3f37e4(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_b5639773a499(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.Alias(self)
 	assertgenshapes.ChecksPost_0dbb36363be3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXForeachAddScalar = asserts.Op{
+var opXForeachAddScalar = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1310,18 +1312,18 @@ func (k *checked) XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []
 	if !asserts.Checking() {
 		return k.next.XForeachAddScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_4f57538ffbe0(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := k.next.XForeachAddScalar(self, scalar)
 	assertgenshapes.ChecksPost_1bb3afb1c333(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAdd_Scalar = asserts.Op{
+var opXForeachAdd_Scalar = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1330,18 +1332,18 @@ func (k *checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 		k.next.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	k.next.XForeachAdd_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachZero_ = asserts.Op{
+var opXForeachZero_ = wrap.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
@@ -1350,8 +1352,8 @@ func (k *checked) XForeachZero_(self []*reftensor.Tensor) {
 		k.next.XForeachZero_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	k.next.XForeachZero_(self)

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/runtimes/gonum/catalog"
 )
 
@@ -19,15 +20,15 @@ func TestCatalog(t *testing.T) {
 	cases := []struct {
 		name string
 		call func()
-		want asserts.Check
+		want checks.Check
 	}{
-		{"t", func() { catalog.T(m()) }, asserts.CheckSharesStorage},
-		{"alias", func() { catalog.Alias(m()) }, asserts.CheckImplUseCountEqFresh}, // not_arg_handle, in its 2.14 row
-		{"clone", func() { catalog.Clone(m(), nil) }, asserts.CheckImplUseCountEqFresh},
-		{"add.out", func() { catalog.AddOut(m(), m(), 1, m()) }, asserts.CheckReturnsArg},
-		{"neg_", func() { catalog.Neg_(m()) }, asserts.CheckReturnsArg},
-		{"neg", func() { catalog.Neg(m()) }, asserts.CheckSameContent},
-		{"narrow", func() { catalog.Narrow(m(), 0, 0, 1) }, asserts.CheckSharesStorage},
+		{"t", func() { catalog.T(m()) }, checks.SharesStorage},
+		{"alias", func() { catalog.Alias(m()) }, checks.ImplUseCountEqFresh}, // not_arg_handle, in its 2.14 row
+		{"clone", func() { catalog.Clone(m(), nil) }, checks.ImplUseCountEqFresh},
+		{"add.out", func() { catalog.AddOut(m(), m(), 1, m()) }, checks.ReturnsArg},
+		{"neg_", func() { catalog.Neg_(m()) }, checks.ReturnsArg},
+		{"neg", func() { catalog.Neg(m()) }, checks.SameContent},
+		{"narrow", func() { catalog.Narrow(m(), 0, 0, 1) }, checks.SharesStorage},
 	}
 	for _, c := range cases {
 		vs := asserts.Collect(c.call)

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/runtimes/gonum/checked"
 	"github.com/assertgen/assertgen/sweep"
 )
@@ -68,8 +69,8 @@ func TestSweep(t *testing.T) {
 		t.Errorf("%s\n\t%s", f.Key(), f.Message)
 	}
 	st := asserts.ReadStats()
-	for _, k := range []asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckSharesStorage,
-		asserts.CheckReturnsArg, asserts.CheckFreshNoAlias, asserts.CheckFreshNotHeld, asserts.CheckSameContent, asserts.CheckSameMetadata} {
+	for _, k := range []checks.Check{checks.SameImpl, checks.SameStorage, checks.SharesStorage,
+		checks.ReturnsArg, checks.FreshNoAlias, checks.FreshNotHeld, checks.SameContent, checks.SameMetadata} {
 		if st.Ran[k] == 0 {
 			t.Errorf("%s never ran", k)
 		}

@@ -13,6 +13,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/catalog/gcif"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
@@ -53,7 +54,7 @@ func oneCycle(t *testing.T) {
 }
 
 // only returns the single violation of vs, which must be of check k.
-func only(t *testing.T, vs []asserts.Violation, k asserts.Check) *asserts.Violation {
+func only(t *testing.T, vs []asserts.Violation, k checks.Check) *asserts.Violation {
 	t.Helper()
 	if len(vs) != 1 || vs[0].Check != k {
 		t.Fatalf("violations %v, want one %s", vs, k)
@@ -94,7 +95,7 @@ func TestCachedOutput(t *testing.T) {
 	}
 	var second *tensor.Dense
 	vs = asserts.Collect(func() { second = neg.Neg(b) })
-	v := only(t, vs, asserts.CheckFreshNotHeld)
+	v := only(t, vs, checks.FreshNotHeld)
 	if v.Where() != "return 0" || !strings.Contains(v.Error(), "came out fresh before, from neg return 0") {
 		t.Errorf("message: %v", v)
 	}
@@ -153,7 +154,7 @@ func TestGlobalBuffer(t *testing.T) {
 	if vs := call(); len(vs) != 0 {
 		t.Fatalf("second call, after a collection: %v: fresh_not_held now judges an address across a collection (README.md's catalog says it does not)", vs)
 	}
-	v := only(t, call(), asserts.CheckFreshNotHeld)
+	v := only(t, call(), checks.FreshNotHeld)
 	if !strings.Contains(v.Error(), "from exp return 0") {
 		t.Errorf("message: %v", v)
 	}
@@ -178,7 +179,7 @@ func TestCachedOutputAfterCollections(t *testing.T) {
 	for i := range 3 {
 		vs := asserts.Collect(func() { _ = neg.Neg(a) })
 		if len(vs) > 0 {
-			only(t, vs, asserts.CheckFreshNotHeld)
+			only(t, vs, checks.FreshNotHeld)
 			caught = append(caught, i+1)
 		}
 	}

@@ -6,18 +6,20 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/gorgonia/checked/internal/assertgenshapes"
 	kernels "github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 	tensor "gorgonia.org/tensor"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAbs = asserts.Op{
+var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -25,18 +27,18 @@ func Abs(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Abs(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAbs_ = asserts.Op{
+var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -44,8 +46,8 @@ func Abs_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
@@ -53,10 +55,10 @@ func Abs_(self *tensor.Dense) *tensor.Dense {
 	return r0
 }
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -64,18 +66,18 @@ func AddTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -83,19 +85,19 @@ func Add_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_34ec487bff97(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -103,19 +105,19 @@ func AddOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3c98cee10300(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opArgmax = asserts.Op{
+var opArgmax = wrap.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -123,18 +125,18 @@ func Argmax(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Argmax(self, dim, keepdim)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opArgmin = asserts.Op{
+var opArgmin = wrap.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -142,18 +144,18 @@ func Argmin(self *tensor.Dense, dim *int64, keepdim bool) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Argmin(self, dim, keepdim)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -161,18 +163,18 @@ func Cat(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_3850718fb596(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.ChecksPost_261489164196(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opClamp = asserts.Op{
+var opClamp = wrap.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -180,18 +182,18 @@ func Clamp(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Clamp(self, min_, max_)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opClamp_ = asserts.Op{
+var opClamp_ = wrap.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -199,8 +201,8 @@ func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
@@ -208,10 +210,10 @@ func Clamp_(self *tensor.Dense, min_ *float64, max_ *float64) *tensor.Dense {
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -219,18 +221,18 @@ func Contiguous(self *tensor.Dense, memory_format int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Contiguous(self, memory_format)
 	assertgenshapes.ChecksPost_807a0e24bf5c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opCopy_ = asserts.Op{
+var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -238,19 +240,19 @@ func Copy_(self *tensor.Dense, src *tensor.Dense, non_blocking bool) *tensor.Den
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_34ec487bff97(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDivTensor = asserts.Op{
+var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -258,18 +260,18 @@ func DivTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDiv_Tensor = asserts.Op{
+var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -277,19 +279,19 @@ func Div_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_34ec487bff97(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDivOut = asserts.Op{
+var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -297,19 +299,19 @@ func DivOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3c98cee10300(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDot = asserts.Op{
+var opDot = wrap.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -317,18 +319,18 @@ func Dot(self *tensor.Dense, tensor *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor))
 	r0 := kernels.Dot(self, tensor)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(tensor), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opExp = asserts.Op{
+var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -336,18 +338,18 @@ func Exp(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Exp(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opExp_ = asserts.Op{
+var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -355,8 +357,8 @@ func Exp_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
@@ -364,10 +366,10 @@ func Exp_(self *tensor.Dense) *tensor.Dense {
 	return r0
 }
 
-var opExpOut = asserts.Op{
+var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -375,19 +377,19 @@ func ExpOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2f1f444ec643(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b29471d30a2e(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	assertgenshapes.ChecksPost_93670463e414(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opFlattenUsingInts = asserts.Op{
+var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -395,18 +397,18 @@ func FlattenUsingInts(self *tensor.Dense, start_dim int64, end_dim int64) *tenso
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
 	assertgenshapes.ChecksPost_807a0e24bf5c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opFill_Scalar = asserts.Op{
+var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -414,8 +416,8 @@ func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
@@ -423,10 +425,10 @@ func Fill_Scalar(self *tensor.Dense, value float64) *tensor.Dense {
 	return r0
 }
 
-var opLog = asserts.Op{
+var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -434,18 +436,18 @@ func Log(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Log(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMatmul = asserts.Op{
+var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -453,18 +455,18 @@ func Matmul(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Matmul(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMm = asserts.Op{
+var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -472,18 +474,18 @@ func Mm(self *tensor.Dense, mat2 *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMmOut = asserts.Op{
+var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -491,19 +493,19 @@ func MmOut(self *tensor.Dense, mat2 *tensor.Dense, out *tensor.Dense) *tensor.De
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3c98cee10300(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -511,18 +513,18 @@ func MulTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMul_Tensor = asserts.Op{
+var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -530,19 +532,19 @@ func Mul_Tensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_34ec487bff97(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMulOut = asserts.Op{
+var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -550,19 +552,19 @@ func MulOut(self *tensor.Dense, other *tensor.Dense, out *tensor.Dense) *tensor.
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3c98cee10300(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMv = asserts.Op{
+var opMv = wrap.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -570,18 +572,18 @@ func Mv(self *tensor.Dense, vec *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec))
 	r0 := kernels.Mv(self, vec)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(vec), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNarrow = asserts.Op{
+var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -589,18 +591,18 @@ func Narrow(self *tensor.Dense, dim int64, start int64, length int64) *tensor.De
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opPermute = asserts.Op{
+var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -608,18 +610,18 @@ func Permute(self *tensor.Dense, dims []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -627,18 +629,18 @@ func Neg(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Neg(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNeg_ = asserts.Op{
+var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -646,8 +648,8 @@ func Neg_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
@@ -655,10 +657,10 @@ func Neg_(self *tensor.Dense) *tensor.Dense {
 	return r0
 }
 
-var opNegOut = asserts.Op{
+var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -666,19 +668,19 @@ func NegOut(self *tensor.Dense, out *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2f1f444ec643(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b29471d30a2e(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	assertgenshapes.ChecksPost_93670463e414(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opReshape = asserts.Op{
+var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -686,18 +688,18 @@ func Reshape(self *tensor.Dense, shape []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Reshape(self, shape)
 	assertgenshapes.ChecksPost_807a0e24bf5c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -705,18 +707,18 @@ func SelectInt(self *tensor.Dense, dim int64, index int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDetach = asserts.Op{
+var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -724,18 +726,18 @@ func Detach(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Detach(self)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSliceTensor = asserts.Op{
+var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -743,18 +745,18 @@ func SliceTensor(self *tensor.Dense, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSoftmaxInt = asserts.Op{
+var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -762,18 +764,18 @@ func SoftmaxInt(self *tensor.Dense, dim int64, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSqueezeDim = asserts.Op{
+var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -781,18 +783,18 @@ func SqueezeDim(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opStack = asserts.Op{
+var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -800,18 +802,18 @@ func Stack(tensors []*tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_3850718fb596(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := kernels.Stack(tensors, dim)
 	assertgenshapes.ChecksPost_261489164196(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSum = asserts.Op{
+var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -819,18 +821,18 @@ func Sum(self *tensor.Dense, dtype *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSumDimIntList = asserts.Op{
+var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -838,18 +840,18 @@ func SumDimIntList(self *tensor.Dense, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSqrt = asserts.Op{
+var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -857,18 +859,18 @@ func Sqrt(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Sqrt(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSqrt_ = asserts.Op{
+var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -876,8 +878,8 @@ func Sqrt_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
@@ -885,10 +887,10 @@ func Sqrt_(self *tensor.Dense) *tensor.Dense {
 	return r0
 }
 
-var opSquare = asserts.Op{
+var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -896,18 +898,18 @@ func Square(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Square(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opT = asserts.Op{
+var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -915,18 +917,18 @@ func T(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.T(self)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opTanh = asserts.Op{
+var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -934,18 +936,18 @@ func Tanh(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Tanh(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opTanh_ = asserts.Op{
+var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -953,8 +955,8 @@ func Tanh_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
@@ -962,10 +964,10 @@ func Tanh_(self *tensor.Dense) *tensor.Dense {
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -973,18 +975,18 @@ func TransposeInt(self *tensor.Dense, dim0 int64, dim1 int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opUnsqueeze = asserts.Op{
+var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -992,18 +994,18 @@ func Unsqueeze(self *tensor.Dense, dim int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1011,18 +1013,18 @@ func Clone(self *tensor.Dense, memory_format *int) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -1030,8 +1032,8 @@ func Zero_(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_abd8b4aafc05(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
@@ -1039,10 +1041,10 @@ func Zero_(self *tensor.Dense) *tensor.Dense {
 	return r0
 }
 
-var opSubOut = asserts.Op{
+var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1050,19 +1052,19 @@ func SubOut(self *tensor.Dense, other *tensor.Dense, alpha float64, out *tensor.
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3c98cee10300(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_32eae0d8121b(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_7e3fdc11e40a(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSubTensor = asserts.Op{
+var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -1070,18 +1072,18 @@ func SubTensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.D
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSub_Tensor = asserts.Op{
+var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -1089,19 +1091,19 @@ func Sub_Tensor(self *tensor.Dense, other *tensor.Dense, alpha float64) *tensor.
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_34ec487bff97(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_3df0ad3d679e(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_f356c20ab33f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opView = asserts.Op{
+var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -1109,18 +1111,18 @@ func View(self *tensor.Dense, size []int64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.View(self, size)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opEqTensor = asserts.Op{
+var opEqTensor = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1128,18 +1130,18 @@ func EqTensor(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMin = asserts.Op{
+var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -1147,18 +1149,18 @@ func Min(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Min(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMax = asserts.Op{
+var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -1166,18 +1168,18 @@ func Max(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Max(self)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMaximum = asserts.Op{
+var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -1185,18 +1187,18 @@ func Maximum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMinimum = asserts.Op{
+var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -1204,18 +1206,18 @@ func Minimum(self *tensor.Dense, other *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2df87ea73334(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b50e73a84cf7(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.ChecksPost_6680ccdc9490(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opPowTensorScalar = asserts.Op{
+var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1223,18 +1225,18 @@ func PowTensorScalar(self *tensor.Dense, exponent float64) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_f274ccc7190b(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_242f55342a53(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_c7cde4a2447d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1242,9 +1244,9 @@ func Alias(self *tensor.Dense) *tensor.Dense {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_377eca067e79(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_50b66402b334(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := kernels.Alias(self)
 	assertgenshapes.ChecksPost_d8444d99e32d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0

@@ -9,6 +9,8 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
 
@@ -31,7 +33,7 @@ func (d *checkedDense) ContentDigest() (uint64, bool) { return d.memory().Digest
 // with asserts' API as the generated permute wrapper runs it.
 func TestPermuteOfPermuteCaught(t *testing.T) {
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
-	op := asserts.Op{Name: "permute"}
+	op := wrap.Op{Name: "permute"}
 	base := newDense(2, 3, 4)
 	v := ops.Permute(base, []int64{1, 0, 2})
 	unguarded := func(self *tensor.Dense) *tensor.Dense {
@@ -42,9 +44,9 @@ func TestPermuteOfPermuteCaught(t *testing.T) {
 		return w
 	}
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		var s, r asserts.Saved
-		self := asserts.Arg("self")
+		var c wrap.Call
+		var s, r wrap.Saved
+		self := wrap.Arg("self")
 		cv := (*checkedDense)(v)
 		c.Begin(&op)
 		m := cv.memory()
@@ -55,11 +57,11 @@ func TestPermuteOfPermuteCaught(t *testing.T) {
 		c.AfterMemory(&s, unsafe.Pointer(cv), &m)
 		mr := out.memory()
 		c.ResultMemory(&r, unsafe.Pointer(out), &mr)
-		c.SharesStorage(asserts.Ret(0), &r, self, &s)
+		c.SharesStorage(wrap.Ret(0), &r, self, &s)
 		c.SameContentAfter(self, &s, cv)
 		c.End()
 	})
-	if len(vs) != 1 || vs[0].Check != asserts.CheckSameContent {
+	if len(vs) != 1 || vs[0].Check != checks.SameContent {
 		t.Fatalf("violations %v, want one same_content on self", vs)
 	}
 	t.Log(vs[0].Error())

@@ -8,6 +8,8 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
 )
 
@@ -132,25 +134,25 @@ func TestMemoryDigest(t *testing.T) {
 	}
 }
 
-var opRebind = asserts.Op{Name: "rebind"}
+var opRebind = wrap.Op{Name: "rebind"}
 
 // A kernel that points a Dense at new memory of the same size (as a
 // broken out= kernel would) is seen by same_storage: the anchor moves.
 func TestMemoryRebind(t *testing.T) {
 	x := dense(4)
 	vs := asserts.Collect(func() {
-		var c asserts.Call
-		var s asserts.Saved
+		var c wrap.Call
+		var s wrap.Saved
 		c.Begin(&opRebind)
 		m := ops.Memory(x)
 		c.SaveMemory(&s, unsafe.Pointer(x), &m)
 		x.Header.Raw = append([]byte(nil), x.Header.Raw...)
 		m = ops.Memory(x)
 		c.AfterMemory(&s, unsafe.Pointer(x), &m)
-		c.SameStorage(asserts.Arg("out"), &s)
+		c.SameStorage(wrap.Arg("out"), &s)
 		c.End()
 	})
-	if len(vs) != 1 || vs[0].Check != asserts.CheckSameStorage {
+	if len(vs) != 1 || vs[0].Check != checks.SameStorage {
 		t.Errorf("violations %v, want one same_storage", vs)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
 	"github.com/assertgen/assertgen/schema/funcschema"
 	"github.com/assertgen/assertgen/sweep"
@@ -31,34 +32,34 @@ func TestSweep(t *testing.T) {
 		t.Errorf("%d ops bound, %d exercised; want at least 40 and 60", r.Ops, len(r.Exercised))
 	}
 	st := asserts.ReadStats()
-	for _, k := range []asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckSharesStorage,
-		asserts.CheckReturnsArg, asserts.CheckFreshNoAlias, asserts.CheckFreshNotHeld, asserts.CheckSameContent, asserts.CheckFreshOrAlias} {
+	for _, k := range []checks.Check{checks.SameImpl, checks.SameStorage, checks.SharesStorage,
+		checks.ReturnsArg, checks.FreshNoAlias, checks.FreshNotHeld, checks.SameContent, checks.FreshOrAlias} {
 		if st.Ran[k] == 0 {
 			t.Errorf("%s never ran", k)
 		}
 	}
-	for _, rs := range []asserts.Reason{asserts.ReasonNoUseCounts, asserts.ReasonNoVersion} {
+	for _, rs := range []checks.Reason{checks.ReasonNoUseCounts, checks.ReasonNoVersion} {
 		if st.Skipped[rs] == 0 {
 			t.Errorf("no skip under %s", rs)
 		}
 	}
-	if st.Skipped[asserts.ReasonCounted] != 0 || st.Skipped[asserts.ReasonNoAnchor] != 0 {
+	if st.Skipped[checks.ReasonCounted] != 0 || st.Skipped[checks.ReasonNoAnchor] != 0 {
 		t.Errorf("skips under use_counted or no_storage_anchor: %v", st.Skipped)
 	}
 	var ks []string
-	for k := range asserts.NumChecks {
+	for k := range checks.NumChecks {
 		if st.Ran[k] > 0 {
-			ks = append(ks, asserts.Check(k).String())
+			ks = append(ks, checks.Check(k).String())
 		}
 	}
 	sort.Strings(ks)
 	for _, k := range ks {
-		c, _ := asserts.ParseCheck(k)
+		c, _ := checks.Parse(k)
 		t.Logf("ran %-24s %6d", k, st.Ran[c])
 	}
-	for rs := range asserts.NumReasons {
+	for rs := range checks.NumReasons {
 		if n := st.Skipped[rs]; n > 0 {
-			t.Logf("skipped %-21s %6d", asserts.Reason(rs), n)
+			t.Logf("skipped %-21s %6d", checks.Reason(rs), n)
 		}
 	}
 	seen := map[string]bool{}

@@ -6,15 +6,17 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -22,18 +24,18 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -41,18 +43,18 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -60,18 +62,18 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -79,19 +81,19 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -99,19 +101,19 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -119,19 +121,19 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0 = asserts.Op{
+var opSpecialSphericalBesselJ0 = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
@@ -139,18 +141,18 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0Out = asserts.Op{
+var opSpecialSphericalBesselJ0Out = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -158,19 +160,19 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
-var opXFoobar = asserts.Op{
+var opXFoobar = wrap.Op{
 	Name:     "_foobar",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
@@ -178,18 +180,18 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFoobarOut = asserts.Op{
+var opXFoobarOut = wrap.Op{
 	Name:     "_foobar",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
@@ -197,19 +199,19 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXFusedAdam_ = asserts.Op{
+var opXFusedAdam_ = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -218,21 +220,21 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14               asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a13, a14               wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_e2ea5c447d9d(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
-var opXFusedAdamOut = asserts.Op{
+var opXFusedAdamOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -241,21 +243,21 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14                    asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a13, a14                    wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_773cdcf998f6(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
-var opXFusedAdam = asserts.Op{
+var opXFusedAdam = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -263,12 +265,12 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14               asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a13, a14               wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_bbf3e9385d37(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4

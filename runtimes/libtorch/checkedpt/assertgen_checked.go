@@ -6,18 +6,20 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opXCastByte = asserts.Op{
+var opXCastByte = wrap.Op{
 	Name:     "_cast_Byte",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastByte checks _cast_Byte(Tensor self, bool non_blocking=False) -> Tensor
@@ -25,17 +27,17 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastByte(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastChar = asserts.Op{
+var opXCastChar = wrap.Op{
 	Name:     "_cast_Char",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastChar checks _cast_Char(Tensor self, bool non_blocking=False) -> Tensor
@@ -43,17 +45,17 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastChar(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastDouble = asserts.Op{
+var opXCastDouble = wrap.Op{
 	Name:     "_cast_Double",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastDouble checks _cast_Double(Tensor self, bool non_blocking=False) -> Tensor
@@ -61,17 +63,17 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastDouble(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastFloat = asserts.Op{
+var opXCastFloat = wrap.Op{
 	Name:     "_cast_Float",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastFloat checks _cast_Float(Tensor self, bool non_blocking=False) -> Tensor
@@ -79,17 +81,17 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastFloat(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastInt = asserts.Op{
+var opXCastInt = wrap.Op{
 	Name:     "_cast_Int",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastInt checks _cast_Int(Tensor self, bool non_blocking=False) -> Tensor
@@ -97,17 +99,17 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastInt(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastLong = asserts.Op{
+var opXCastLong = wrap.Op{
 	Name:     "_cast_Long",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastLong checks _cast_Long(Tensor self, bool non_blocking=False) -> Tensor
@@ -115,17 +117,17 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastLong(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastShort = asserts.Op{
+var opXCastShort = wrap.Op{
 	Name:     "_cast_Short",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastShort checks _cast_Short(Tensor self, bool non_blocking=False) -> Tensor
@@ -133,17 +135,17 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastShort(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastHalf = asserts.Op{
+var opXCastHalf = wrap.Op{
 	Name:     "_cast_Half",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCastHalf checks _cast_Half(Tensor self, bool non_blocking=False) -> Tensor
@@ -151,17 +153,17 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastHalf(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXBackward = asserts.Op{
+var opXBackward = wrap.Op{
 	Name:     "_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XBackward checks _backward(Tensor self, Tensor[] inputs, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False) -> ()
@@ -170,16 +172,16 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXBackward, &assertgenshapes.Locs_bfd45961b7eb)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_bfd45961b7eb)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_bfd45961b7eb)
 }
 
-var opSetData = asserts.Op{
+var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -188,18 +190,18 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		kernels.SetData(self, new_data)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 }
 
-var opData = asserts.Op{
+var opData = wrap.Op{
 	Name:     "data",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Data checks data(Tensor self) -> Tensor
@@ -207,17 +209,17 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Data(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opData, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIsLeaf = asserts.Op{
+var opIsLeaf = wrap.Op{
 	Name:     "is_leaf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IsLeaf checks is_leaf(Tensor self) -> bool
@@ -225,17 +227,17 @@ func IsLeaf(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsLeaf(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opOutputNr = asserts.Op{
+var opOutputNr = wrap.Op{
 	Name:     "output_nr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // OutputNr checks output_nr(Tensor self) -> int
@@ -243,17 +245,17 @@ func OutputNr(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.OutputNr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXVersion = asserts.Op{
+var opXVersion = wrap.Op{
 	Name:     "_version",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XVersion checks _version(Tensor self) -> int
@@ -261,17 +263,17 @@ func XVersion(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XVersion(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opRequiresGrad_ = asserts.Op{
+var opRequiresGrad_ = wrap.Op{
 	Name:     "requires_grad_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RequiresGrad_ checks requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)
@@ -279,19 +281,19 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRequiresGrad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opRetainGrad = asserts.Op{
+var opRetainGrad = wrap.Op{
 	Name:     "retain_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RetainGrad checks retain_grad(Tensor(a!) self) -> ()
@@ -300,18 +302,18 @@ func RetainGrad(self *torch.Tensor) {
 		kernels.RetainGrad(self)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
-var opRetainsGrad = asserts.Op{
+var opRetainsGrad = wrap.Op{
 	Name:     "retains_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RetainsGrad checks retains_grad(Tensor self) -> bool
@@ -319,17 +321,17 @@ func RetainsGrad(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.RetainsGrad(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXFwPrimal = asserts.Op{
+var opXFwPrimal = wrap.Op{
 	Name:     "_fw_primal",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFwPrimal checks _fw_primal(Tensor(a) self, int level) -> Tensor(a)
@@ -337,17 +339,17 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimal(self, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXMakeDual = asserts.Op{
+var opXMakeDual = wrap.Op{
 	Name:     "_make_dual",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakeDual checks _make_dual(Tensor(a) primal, Tensor tangent, int level) -> Tensor(a)
@@ -355,17 +357,17 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMakeDual(primal, tangent, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
-var opXUnpackDual = asserts.Op{
+var opXUnpackDual = wrap.Op{
 	Name:     "_unpack_dual",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUnpackDual checks _unpack_dual(Tensor(a) dual, int level) -> (Tensor(a) primal, Tensor tangent)
@@ -373,17 +375,17 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XUnpackDual(dual, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_1c0372bb0473)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_1c0372bb0473)
 	return r0, r1
 }
 
-var opXNewZerosWithSameFeatureMeta = asserts.Op{
+var opXNewZerosWithSameFeatureMeta = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNewZerosWithSameFeatureMeta checks _new_zeros_with_same_feature_meta(Tensor self, Tensor other, *, int self_num_batch_dims=0) -> Tensor
@@ -391,18 +393,18 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXNewZerosWithSameFeatureMetaOut = asserts.Op{
+var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNewZerosWithSameFeatureMetaOut checks _new_zeros_with_same_feature_meta.out(Tensor self, Tensor other, *, int self_num_batch_dims=0, Tensor(a!) out) -> Tensor(a!)
@@ -410,19 +412,19 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opXHasSameStorageNumel = asserts.Op{
+var opXHasSameStorageNumel = wrap.Op{
 	Name:     "_has_same_storage_numel",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHasSameStorageNumel checks _has_same_storage_numel(Tensor self, Tensor other) -> bool
@@ -430,18 +432,18 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opRename_ = asserts.Op{
+var opRename_ = wrap.Op{
 	Name:     "rename_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Rename_ checks rename_(Tensor(a!) self, Dimname[]? names) -> Tensor(a!)
@@ -449,19 +451,19 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rename_(self, names)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRename_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opRename = asserts.Op{
+var opRename = wrap.Op{
 	Name:     "rename",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Rename checks rename(Tensor(a) self, Dimname[]? names) -> Tensor(a)
@@ -469,17 +471,17 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rename(self, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRename, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Rename(self, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAlignTo = asserts.Op{
+var opAlignTo = wrap.Op{
 	Name:     "align_to",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AlignTo checks align_to(Tensor(a) self, Dimname[] names) -> Tensor(a)
@@ -487,17 +489,17 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTo(self, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignTo(self, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAlignToEllipsisIdx = asserts.Op{
+var opAlignToEllipsisIdx = wrap.Op{
 	Name:     "align_to",
 	Overload: "ellipsis_idx",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AlignToEllipsisIdx checks align_to.ellipsis_idx(Tensor(a) self, Dimname[] order, int ellipsis_idx) -> Tensor(a)
@@ -505,17 +507,17 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 	if !asserts.Checking() {
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAlignAs = asserts.Op{
+var opAlignAs = wrap.Op{
 	Name:     "align_as",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AlignAs checks align_as(Tensor self, Tensor other) -> Tensor
@@ -523,17 +525,17 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignAs(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opAlignAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.AlignAs(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opAlignTensors = asserts.Op{
+var opAlignTensors = wrap.Op{
 	Name:     "align_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AlignTensors checks align_tensors(Tensor[] tensors) -> Tensor[]
@@ -541,17 +543,17 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAlignTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opXAssertAsync = asserts.Op{
+var opXAssertAsync = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAssertAsync checks _assert_async(Tensor self) -> ()
@@ -560,17 +562,17 @@ func XAssertAsync(self *torch.Tensor) {
 		kernels.XAssertAsync(self)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsync(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
-var opXAssertTensorMetadata = asserts.Op{
+var opXAssertTensorMetadata = wrap.Op{
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAssertTensorMetadata checks _assert_tensor_metadata(Tensor a, int[]? size=None, int[]? stride=None, ScalarType? dtype=None) -> ()
@@ -579,16 +581,16 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		kernels.XAssertTensorMetadata(a, size, stride, dtype)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_e661941904a0)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_e661941904a0)
 }
 
-var opRefineNames = asserts.Op{
+var opRefineNames = wrap.Op{
 	Name:     "refine_names",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RefineNames checks refine_names(Tensor(a) self, Dimname[] names) -> Tensor(a)
@@ -596,17 +598,17 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RefineNames(self, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRefineNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RefineNames(self, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXUseCudnnCtcLoss = asserts.Op{
+var opXUseCudnnCtcLoss = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUseCudnnCtcLoss checks _use_cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank) -> bool
@@ -614,18 +616,18 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
-var opXUseCudnnCtcLossTensor = asserts.Op{
+var opXUseCudnnCtcLossTensor = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUseCudnnCtcLossTensor checks _use_cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank) -> bool
@@ -633,18 +635,18 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
-var opXCudnnCtcLoss = asserts.Op{
+var opXCudnnCtcLoss = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnCtcLoss checks _cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -652,18 +654,18 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
-var opXCudnnCtcLossOut = asserts.Op{
+var opXCudnnCtcLossOut = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnCtcLossOut checks _cudnn_ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -671,19 +673,19 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
+	var c wrap.Call
+	var a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
-var opXCudnnCtcLossTensor = asserts.Op{
+var opXCudnnCtcLossTensor = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnCtcLossTensor checks _cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -691,18 +693,18 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
-var opXUseCudnnRnnFlattenWeight = asserts.Op{
+var opXUseCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUseCudnnRnnFlattenWeight checks _use_cudnn_rnn_flatten_weight() -> bool
@@ -710,17 +712,17 @@ func XUseCudnnRnnFlattenWeight() bool {
 	if !asserts.Checking() {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opXCudnnRnnFlattenWeight = asserts.Op{
+var opXCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnRnnFlattenWeight checks _cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional) -> Tensor
@@ -728,17 +730,17 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0986e8473563)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0986e8473563)
 	return r0
 }
 
-var opXCudnnRnnFlattenWeightOut = asserts.Op{
+var opXCudnnRnnFlattenWeightOut = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnRnnFlattenWeightOut checks _cudnn_rnn_flatten_weight.out(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional, *, Tensor(a!) out) -> Tensor(a!)
@@ -746,19 +748,19 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	return r0
 }
 
-var opXCudnnRnn = asserts.Op{
+var opXCudnnRnn = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnRnn checks _cudnn_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -766,21 +768,21 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a4 asserts.Saved
-		l1     asserts.SavedList
+		a0, a4 wrap.Saved
+		l1     wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_a20cc1b90e3a(&c, &opXCudnnRnn, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost_846935f33c92(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost_35bd977086a3(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
-var opXCudnnRnnOut = asserts.Op{
+var opXCudnnRnnOut = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnRnnOut checks _cudnn_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -788,19 +790,19 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c asserts.Call
-	var a16, a17, a18, a19, a20 asserts.Saved
+	var c wrap.Call
+	var a16, a17, a18, a19, a20 wrap.Saved
 	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_57eefc1fc2db(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXCudnnRnnBackward = asserts.Op{
+var opXCudnnRnnBackward = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnRnnBackward checks _cudnn_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -808,21 +810,21 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a6, a20 asserts.Saved
-		l1                  asserts.SavedList
+		a0, a3, a4, a6, a20 wrap.Saved
+		l1                  wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_67763b69b686(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost_909fbc25d5ae(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost_17eb7d695ed8(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
-var opXCudnnRnnBackwardOut = asserts.Op{
+var opXCudnnRnnBackwardOut = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnRnnBackwardOut checks _cudnn_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -831,21 +833,21 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
-		l1, l25                            asserts.SavedList
+		a0, a3, a4, a6, a20, a22, a23, a24 wrap.Saved
+		l1, l25                            wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_48a7ad15ceb1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_613422b4a5b1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
-var opXCudnnInitDropoutState = asserts.Op{
+var opXCudnnInitDropoutState = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnInitDropoutState checks _cudnn_init_dropout_state(float dropout, bool train, int dropout_seed, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -853,17 +855,17 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opXCudnnInitDropoutStateOut = asserts.Op{
+var opXCudnnInitDropoutStateOut = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCudnnInitDropoutStateOut checks _cudnn_init_dropout_state.out(float dropout, bool train, int dropout_seed, *, Tensor(a!) out) -> Tensor(a!)
@@ -871,19 +873,19 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opXDebugHasInternalOverlap = asserts.Op{
+var opXDebugHasInternalOverlap = wrap.Op{
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XDebugHasInternalOverlap checks _debug_has_internal_overlap(Tensor self) -> int
@@ -891,17 +893,17 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXFusedDropout = asserts.Op{
+var opXFusedDropout = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedDropout checks _fused_dropout(Tensor self, float p, Generator? generator=None) -> (Tensor, Tensor)
@@ -909,18 +911,18 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XFusedDropout(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXFusedDropoutOut = asserts.Op{
+var opXFusedDropoutOut = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedDropoutOut checks _fused_dropout.out(Tensor self, float p, Generator? generator=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -928,19 +930,19 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	if !asserts.Checking() {
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opXMaskedScale = asserts.Op{
+var opXMaskedScale = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMaskedScale checks _masked_scale(Tensor self, Tensor mask, float scale) -> Tensor
@@ -948,17 +950,17 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMaskedScale(self, mask, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4f7142d009c6)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4f7142d009c6)
 	return r0
 }
 
-var opXMaskedScaleOut = asserts.Op{
+var opXMaskedScaleOut = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMaskedScaleOut checks _masked_scale.out(Tensor self, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -966,19 +968,19 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	if !asserts.Checking() {
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
-var opNativeDropout = asserts.Op{
+var opNativeDropout = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NativeDropout checks native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)
@@ -986,18 +988,18 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NativeDropout(input, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
-var opNativeDropoutOut = asserts.Op{
+var opNativeDropoutOut = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NativeDropoutOut checks native_dropout.out(Tensor input, float p, bool? train, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1005,19 +1007,19 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opNativeDropoutOut, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opNativeDropoutBackward = asserts.Op{
+var opNativeDropoutBackward = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NativeDropoutBackward checks native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor
@@ -1025,18 +1027,18 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
-var opNativeDropoutBackwardOut = asserts.Op{
+var opNativeDropoutBackwardOut = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NativeDropoutBackwardOut checks native_dropout_backward.out(Tensor grad_output, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1044,19 +1046,19 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	return r0
 }
 
-var opXSobolEngineDraw = asserts.Op{
+var opXSobolEngineDraw = wrap.Op{
 	Name:     "_sobol_engine_draw",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSobolEngineDraw checks _sobol_engine_draw(Tensor quasi, int n, Tensor sobolstate, int dimension, int num_generated, ScalarType? dtype) -> (Tensor, Tensor)
@@ -1064,17 +1066,17 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_9e324f96bb0b)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_9e324f96bb0b)
 	return r0, r1
 }
 
-var opXSobolEngineFf_ = asserts.Op{
+var opXSobolEngineFf_ = wrap.Op{
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSobolEngineFf_ checks _sobol_engine_ff_(Tensor(a!) self, int n, Tensor sobolstate, int dimension, int num_generated) -> Tensor(a!)
@@ -1082,19 +1084,19 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	if !asserts.Checking() {
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	return r0
 }
 
-var opXSobolEngineScramble_ = asserts.Op{
+var opXSobolEngineScramble_ = wrap.Op{
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSobolEngineScramble_ checks _sobol_engine_scramble_(Tensor(a!) self, Tensor ltm, int dimension) -> Tensor(a!)
@@ -1102,19 +1104,19 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	if !asserts.Checking() {
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	return r0
 }
 
-var opXSobolEngineInitializeState_ = asserts.Op{
+var opXSobolEngineInitializeState_ = wrap.Op{
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSobolEngineInitializeState_ checks _sobol_engine_initialize_state_(Tensor(a!) self, int dimension) -> Tensor(a!)
@@ -1122,19 +1124,19 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXReshapeFromTensor = asserts.Op{
+var opXReshapeFromTensor = wrap.Op{
 	Name:     "_reshape_from_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XReshapeFromTensor checks _reshape_from_tensor(Tensor self, Tensor shape) -> Tensor
@@ -1142,17 +1144,17 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_735712622a5c)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_735712622a5c)
 	return r0
 }
 
-var opXShapeAsTensor = asserts.Op{
+var opXShapeAsTensor = wrap.Op{
 	Name:     "_shape_as_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XShapeAsTensor checks _shape_as_tensor(Tensor self) -> Tensor
@@ -1160,17 +1162,17 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XShapeAsTensor(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDropout = asserts.Op{
+var opDropout = wrap.Op{
 	Name:     "dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Dropout checks dropout(Tensor input, float p, bool train) -> Tensor
@@ -1178,17 +1180,17 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opDropout_ = asserts.Op{
+var opDropout_ = wrap.Op{
 	Name:     "dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Dropout_ checks dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1196,19 +1198,19 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFeatureDropout = asserts.Op{
+var opFeatureDropout = wrap.Op{
 	Name:     "feature_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FeatureDropout checks feature_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1216,17 +1218,17 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opFeatureDropout_ = asserts.Op{
+var opFeatureDropout_ = wrap.Op{
 	Name:     "feature_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FeatureDropout_ checks feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1234,19 +1236,19 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opAlphaDropout = asserts.Op{
+var opAlphaDropout = wrap.Op{
 	Name:     "alpha_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AlphaDropout checks alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1254,17 +1256,17 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opAlphaDropout_ = asserts.Op{
+var opAlphaDropout_ = wrap.Op{
 	Name:     "alpha_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AlphaDropout_ checks alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1272,19 +1274,19 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFeatureAlphaDropout = asserts.Op{
+var opFeatureAlphaDropout = wrap.Op{
 	Name:     "feature_alpha_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FeatureAlphaDropout checks feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1292,17 +1294,17 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opFeatureAlphaDropout_ = asserts.Op{
+var opFeatureAlphaDropout_ = wrap.Op{
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FeatureAlphaDropout_ checks feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1310,19 +1312,19 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opAbs = asserts.Op{
+var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -1330,18 +1332,18 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Abs(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAbs_ = asserts.Op{
+var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -1349,8 +1351,8 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbs_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
@@ -1358,10 +1360,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAbsOut = asserts.Op{
+var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1369,8 +1371,8 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
@@ -1378,10 +1380,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAbsolute = asserts.Op{
+var opAbsolute = wrap.Op{
 	Name:     "absolute",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Absolute checks absolute(Tensor self) -> Tensor
@@ -1389,17 +1391,17 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAbsolute_ = asserts.Op{
+var opAbsolute_ = wrap.Op{
 	Name:     "absolute_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Absolute_ checks absolute_(Tensor(a!) self) -> Tensor(a!)
@@ -1407,19 +1409,19 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbsolute_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opAbsoluteOut = asserts.Op{
+var opAbsoluteOut = wrap.Op{
 	Name:     "absolute",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AbsoluteOut checks absolute.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1427,19 +1429,19 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsoluteOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAbsoluteOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAngle = asserts.Op{
+var opAngle = wrap.Op{
 	Name:     "angle",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Angle checks angle(Tensor self) -> Tensor
@@ -1447,18 +1449,18 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Angle(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Angle(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAngleOut = asserts.Op{
+var opAngleOut = wrap.Op{
 	Name:     "angle",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AngleOut checks angle.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1466,8 +1468,8 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AngleOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAngleOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
@@ -1475,10 +1477,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opViewAsReal = asserts.Op{
+var opViewAsReal = wrap.Op{
 	Name:     "view_as_real",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewAsReal checks view_as_real(Tensor(a) self) -> Tensor(a)
@@ -1486,18 +1488,18 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsReal(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsReal(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsComplex = asserts.Op{
+var opViewAsComplex = wrap.Op{
 	Name:     "view_as_complex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewAsComplex checks view_as_complex(Tensor(a) self) -> Tensor(a)
@@ -1505,18 +1507,18 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplex(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSgn = asserts.Op{
+var opSgn = wrap.Op{
 	Name:     "sgn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Sgn checks sgn(Tensor self) -> Tensor
@@ -1524,18 +1526,18 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sgn(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSgn_ = asserts.Op{
+var opSgn_ = wrap.Op{
 	Name:     "sgn_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Sgn_ checks sgn_(Tensor(a!) self) -> Tensor(a!)
@@ -1543,8 +1545,8 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSgn_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
@@ -1552,10 +1554,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSgnOut = asserts.Op{
+var opSgnOut = wrap.Op{
 	Name:     "sgn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SgnOut checks sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1563,8 +1565,8 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SgnOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSgnOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
@@ -1572,10 +1574,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opChalf = asserts.Op{
+var opChalf = wrap.Op{
 	Name:     "chalf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Chalf checks chalf(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1583,17 +1585,17 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chalf(self, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opReal = asserts.Op{
+var opReal = wrap.Op{
 	Name:     "real",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Real checks real(Tensor(a) self) -> Tensor(a)
@@ -1601,17 +1603,17 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Real(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opImag = asserts.Op{
+var opImag = wrap.Op{
 	Name:     "imag",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Imag checks imag(Tensor(a) self) -> Tensor(a)
@@ -1619,17 +1621,17 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Imag(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXConj = asserts.Op{
+var opXConj = wrap.Op{
 	Name:     "_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConj checks _conj(Tensor(a) self) -> Tensor(a)
@@ -1637,18 +1639,18 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConj(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConj(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opConj = asserts.Op{
+var opConj = wrap.Op{
 	Name:     "conj",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conj checks conj(Tensor(a) self) -> Tensor(a)
@@ -1656,17 +1658,17 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Conj(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXConjPhysical = asserts.Op{
+var opXConjPhysical = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConjPhysical checks _conj_physical(Tensor self) -> Tensor
@@ -1674,18 +1676,18 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysical(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjPhysical(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXConjPhysicalOut = asserts.Op{
+var opXConjPhysicalOut = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConjPhysicalOut checks _conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1693,19 +1695,19 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysicalOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opConjPhysical = asserts.Op{
+var opConjPhysical = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConjPhysical checks conj_physical(Tensor self) -> Tensor
@@ -1713,17 +1715,17 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opConjPhysicalOut = asserts.Op{
+var opConjPhysicalOut = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConjPhysicalOut checks conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1731,19 +1733,19 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysicalOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opConjPhysical_ = asserts.Op{
+var opConjPhysical_ = wrap.Op{
 	Name:     "conj_physical_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConjPhysical_ checks conj_physical_(Tensor(a!) self) -> Tensor(a!)
@@ -1751,8 +1753,8 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opConjPhysical_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
@@ -1760,10 +1762,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opResolveConj = asserts.Op{
+var opResolveConj = wrap.Op{
 	Name:     "resolve_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResolveConj checks resolve_conj(Tensor(a) self) -> Tensor(a)
@@ -1771,17 +1773,17 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveConj(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opResolveNeg = asserts.Op{
+var opResolveNeg = wrap.Op{
 	Name:     "resolve_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResolveNeg checks resolve_neg(Tensor(a) self) -> Tensor(a)
@@ -1789,17 +1791,17 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveNeg(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNegView = asserts.Op{
+var opXNegView = wrap.Op{
 	Name:     "_neg_view",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNegView checks _neg_view(Tensor(a) self) -> Tensor(a)
@@ -1807,18 +1809,18 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegView(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegView(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAcos = asserts.Op{
+var opAcos = wrap.Op{
 	Name:     "acos",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Acos checks acos(Tensor self) -> Tensor
@@ -1826,18 +1828,18 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acos(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAcos_ = asserts.Op{
+var opAcos_ = wrap.Op{
 	Name:     "acos_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
@@ -1845,8 +1847,8 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
@@ -1854,10 +1856,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAcosOut = asserts.Op{
+var opAcosOut = wrap.Op{
 	Name:     "acos",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1865,8 +1867,8 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcosOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
@@ -1874,10 +1876,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArccos = asserts.Op{
+var opArccos = wrap.Op{
 	Name:     "arccos",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arccos checks arccos(Tensor self) -> Tensor
@@ -1885,17 +1887,17 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArccos_ = asserts.Op{
+var opArccos_ = wrap.Op{
 	Name:     "arccos_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arccos_ checks arccos_(Tensor(a!) self) -> Tensor(a!)
@@ -1903,19 +1905,19 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArccosOut = asserts.Op{
+var opArccosOut = wrap.Op{
 	Name:     "arccos",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArccosOut checks arccos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1923,19 +1925,19 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccosOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccosOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAvgPool1d = asserts.Op{
+var opAvgPool1d = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool1d checks avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
@@ -1943,17 +1945,17 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAdaptiveAvgPool1d = asserts.Op{
+var opAdaptiveAvgPool1d = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveAvgPool1d checks adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
@@ -1961,17 +1963,17 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAdaptiveMaxPool1d = asserts.Op{
+var opAdaptiveMaxPool1d = wrap.Op{
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool1d checks adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
@@ -1979,17 +1981,17 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -1997,18 +1999,18 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2016,8 +2018,8 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
@@ -2025,10 +2027,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2036,8 +2038,8 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
@@ -2045,10 +2047,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	return r0
 }
 
-var opXAddReluTensor = asserts.Op{
+var opXAddReluTensor = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddReluTensor checks _add_relu.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2056,17 +2058,17 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opXAddRelu_Tensor = asserts.Op{
+var opXAddRelu_Tensor = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddRelu_Tensor checks _add_relu_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2074,19 +2076,19 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opXAddReluOut = asserts.Op{
+var opXAddReluOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddReluOut checks _add_relu.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2094,19 +2096,19 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAddReluOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opXAddReluScalar = asserts.Op{
+var opXAddReluScalar = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddReluScalar checks _add_relu.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2114,17 +2116,17 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXAddRelu_Scalar = asserts.Op{
+var opXAddRelu_Scalar = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddRelu_Scalar checks _add_relu_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2132,19 +2134,19 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXAddReluScalarOut = asserts.Op{
+var opXAddReluScalarOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddReluScalarOut checks _add_relu.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2152,19 +2154,19 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	if !asserts.Checking() {
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opAddScalar = asserts.Op{
+var opAddScalar = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2172,18 +2174,18 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.AddScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAdd_Scalar = asserts.Op{
+var opAdd_Scalar = wrap.Op{
 	Name:     "add_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2191,8 +2193,8 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Add_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
@@ -2200,10 +2202,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	return r0
 }
 
-var opAddScalarOut = asserts.Op{
+var opAddScalarOut = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2211,19 +2213,19 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAddScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opAddmv = asserts.Op{
+var opAddmv = wrap.Op{
 	Name:     "addmv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addmv checks addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2231,18 +2233,18 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
-var opAddmv_ = asserts.Op{
+var opAddmv_ = wrap.Op{
 	Name:     "addmv_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addmv_ checks addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2250,8 +2252,8 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmv_, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
@@ -2259,10 +2261,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	return r0
 }
 
-var opAddmvOut = asserts.Op{
+var opAddmvOut = wrap.Op{
 	Name:     "addmv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddmvOut checks addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2270,8 +2272,8 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmvOut, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
@@ -2279,10 +2281,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	return r0
 }
 
-var opAddr = asserts.Op{
+var opAddr = wrap.Op{
 	Name:     "addr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addr checks addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2290,18 +2292,18 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
-var opAddr_ = asserts.Op{
+var opAddr_ = wrap.Op{
 	Name:     "addr_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addr_ checks addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2309,8 +2311,8 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddr_, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
@@ -2318,10 +2320,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	return r0
 }
 
-var opAddrOut = asserts.Op{
+var opAddrOut = wrap.Op{
 	Name:     "addr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddrOut checks addr.out(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2329,8 +2331,8 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	if !asserts.Checking() {
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddrOut, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
@@ -2338,10 +2340,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	return r0
 }
 
-var opAffineGridGenerator = asserts.Op{
+var opAffineGridGenerator = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AffineGridGenerator checks affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor
@@ -2349,18 +2351,18 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	if !asserts.Checking() {
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
-var opAffineGridGeneratorOut = asserts.Op{
+var opAffineGridGeneratorOut = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AffineGridGeneratorOut checks affine_grid_generator.out(Tensor theta, int[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -2368,19 +2370,19 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	return r0
 }
 
-var opAffineGridGeneratorBackward = asserts.Op{
+var opAffineGridGeneratorBackward = wrap.Op{
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AffineGridGeneratorBackward checks affine_grid_generator_backward(Tensor grad, int[] size, bool align_corners) -> Tensor
@@ -2388,17 +2390,17 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opAllDim = asserts.Op{
+var opAllDim = wrap.Op{
 	Name:     "all",
 	Overload: "dim",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AllDim checks all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2406,18 +2408,18 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAllOut = asserts.Op{
+var opAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AllOut checks all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2425,8 +2427,8 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
@@ -2434,10 +2436,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	return r0
 }
 
-var opAllDimname = asserts.Op{
+var opAllDimname = wrap.Op{
 	Name:     "all",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AllDimname checks all.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor
@@ -2445,17 +2447,17 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAllDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAllDimnameOut = asserts.Op{
+var opAllDimnameOut = wrap.Op{
 	Name:     "all",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AllDimnameOut checks all.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2463,19 +2465,19 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAllDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opAllclose = asserts.Op{
+var opAllclose = wrap.Op{
 	Name:     "allclose",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Allclose checks allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
@@ -2483,18 +2485,18 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	if !asserts.Checking() {
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opAnyDim = asserts.Op{
+var opAnyDim = wrap.Op{
 	Name:     "any",
 	Overload: "dim",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AnyDim checks any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2502,18 +2504,18 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAnyOut = asserts.Op{
+var opAnyOut = wrap.Op{
 	Name:     "any",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AnyOut checks any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2521,8 +2523,8 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
@@ -2530,10 +2532,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	return r0
 }
 
-var opAnyDimname = asserts.Op{
+var opAnyDimname = wrap.Op{
 	Name:     "any",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AnyDimname checks any.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor
@@ -2541,17 +2543,17 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAnyDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAnyDimnameOut = asserts.Op{
+var opAnyDimnameOut = wrap.Op{
 	Name:     "any",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AnyDimnameOut checks any.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2559,19 +2561,19 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAnyDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opArange = asserts.Op{
+var opArange = wrap.Op{
 	Name:     "arange",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arange checks arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2579,17 +2581,17 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 	if !asserts.Checking() {
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opArangeStart = asserts.Op{
+var opArangeStart = wrap.Op{
 	Name:     "arange",
 	Overload: "start",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArangeStart checks arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2597,17 +2599,17 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opArangeStartStep = asserts.Op{
+var opArangeStartStep = wrap.Op{
 	Name:     "arange",
 	Overload: "start_step",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArangeStartStep checks arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2615,17 +2617,17 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 	if !asserts.Checking() {
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opArangeOut = asserts.Op{
+var opArangeOut = wrap.Op{
 	Name:     "arange",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArangeOut checks arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -2633,19 +2635,19 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArangeOut(end, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opArangeStartOut = asserts.Op{
+var opArangeStartOut = wrap.Op{
 	Name:     "arange",
 	Overload: "start_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArangeStartOut checks arange.start_out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2653,19 +2655,19 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeStartOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opXDimArange = asserts.Op{
+var opXDimArange = wrap.Op{
 	Name:     "_dim_arange",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XDimArange checks _dim_arange(Tensor like, int dim) -> Tensor
@@ -2673,17 +2675,17 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XDimArange(like, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	return r0
 }
 
-var opArgmax = asserts.Op{
+var opArgmax = wrap.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -2691,18 +2693,18 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgmaxOut = asserts.Op{
+var opArgmaxOut = wrap.Op{
 	Name:     "argmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArgmaxOut checks argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2710,8 +2712,8 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
@@ -2719,10 +2721,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	return r0
 }
 
-var opArgmin = asserts.Op{
+var opArgmin = wrap.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -2730,18 +2732,18 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgminOut = asserts.Op{
+var opArgminOut = wrap.Op{
 	Name:     "argmin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArgminOut checks argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2749,8 +2751,8 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
@@ -2758,10 +2760,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	return r0
 }
 
-var opAcosh = asserts.Op{
+var opAcosh = wrap.Op{
 	Name:     "acosh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Acosh checks acosh(Tensor self) -> Tensor
@@ -2769,18 +2771,18 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acosh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAcosh_ = asserts.Op{
+var opAcosh_ = wrap.Op{
 	Name:     "acosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
@@ -2788,8 +2790,8 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
@@ -2797,10 +2799,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAcoshOut = asserts.Op{
+var opAcoshOut = wrap.Op{
 	Name:     "acosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2808,8 +2810,8 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcoshOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
@@ -2817,10 +2819,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArccosh = asserts.Op{
+var opArccosh = wrap.Op{
 	Name:     "arccosh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arccosh checks arccosh(Tensor self) -> Tensor
@@ -2828,17 +2830,17 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArccosh_ = asserts.Op{
+var opArccosh_ = wrap.Op{
 	Name:     "arccosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arccosh_ checks arccosh_(Tensor(a!) self) -> Tensor(a!)
@@ -2846,19 +2848,19 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArccoshOut = asserts.Op{
+var opArccoshOut = wrap.Op{
 	Name:     "arccosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArccoshOut checks arccosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2866,19 +2868,19 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccoshOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccoshOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAsinh = asserts.Op{
+var opAsinh = wrap.Op{
 	Name:     "asinh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -2886,18 +2888,18 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asinh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsinh_ = asserts.Op{
+var opAsinh_ = wrap.Op{
 	Name:     "asinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -2905,8 +2907,8 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
@@ -2914,10 +2916,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAsinhOut = asserts.Op{
+var opAsinhOut = wrap.Op{
 	Name:     "asinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2925,8 +2927,8 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
@@ -2934,10 +2936,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArcsinh = asserts.Op{
+var opArcsinh = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arcsinh checks arcsinh(Tensor self) -> Tensor
@@ -2945,17 +2947,17 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArcsinh_ = asserts.Op{
+var opArcsinh_ = wrap.Op{
 	Name:     "arcsinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arcsinh_ checks arcsinh_(Tensor(a!) self) -> Tensor(a!)
@@ -2963,19 +2965,19 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArcsinhOut = asserts.Op{
+var opArcsinhOut = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArcsinhOut checks arcsinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2983,19 +2985,19 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinhOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAtanh = asserts.Op{
+var opAtanh = wrap.Op{
 	Name:     "atanh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -3003,18 +3005,18 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atanh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAtanh_ = asserts.Op{
+var opAtanh_ = wrap.Op{
 	Name:     "atanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3022,8 +3024,8 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
@@ -3031,10 +3033,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAtanhOut = asserts.Op{
+var opAtanhOut = wrap.Op{
 	Name:     "atanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3042,8 +3044,8 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
@@ -3051,10 +3053,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArctanh = asserts.Op{
+var opArctanh = wrap.Op{
 	Name:     "arctanh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctanh checks arctanh(Tensor self) -> Tensor
@@ -3062,17 +3064,17 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArctanh_ = asserts.Op{
+var opArctanh_ = wrap.Op{
 	Name:     "arctanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctanh_ checks arctanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3080,19 +3082,19 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArctanhOut = asserts.Op{
+var opArctanhOut = wrap.Op{
 	Name:     "arctanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArctanhOut checks arctanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3100,19 +3102,19 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanhOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAsStrided = asserts.Op{
+var opAsStrided = wrap.Op{
 	Name:     "as_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
@@ -3120,18 +3122,18 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	if !asserts.Checking() {
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsStrided_ = asserts.Op{
+var opAsStrided_ = wrap.Op{
 	Name:     "as_strided_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
@@ -3139,8 +3141,8 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	if !asserts.Checking() {
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsStrided_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
@@ -3148,10 +3150,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	return r0
 }
 
-var opAsin = asserts.Op{
+var opAsin = wrap.Op{
 	Name:     "asin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -3159,18 +3161,18 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asin(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsin_ = asserts.Op{
+var opAsin_ = wrap.Op{
 	Name:     "asin_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -3178,8 +3180,8 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
@@ -3187,10 +3189,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAsinOut = asserts.Op{
+var opAsinOut = wrap.Op{
 	Name:     "asin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3198,8 +3200,8 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
@@ -3207,10 +3209,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArcsin = asserts.Op{
+var opArcsin = wrap.Op{
 	Name:     "arcsin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arcsin checks arcsin(Tensor self) -> Tensor
@@ -3218,17 +3220,17 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArcsin_ = asserts.Op{
+var opArcsin_ = wrap.Op{
 	Name:     "arcsin_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arcsin_ checks arcsin_(Tensor(a!) self) -> Tensor(a!)
@@ -3236,19 +3238,19 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArcsinOut = asserts.Op{
+var opArcsinOut = wrap.Op{
 	Name:     "arcsin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArcsinOut checks arcsin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3256,19 +3258,19 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAtan = asserts.Op{
+var opAtan = wrap.Op{
 	Name:     "atan",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -3276,18 +3278,18 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atan(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAtan_ = asserts.Op{
+var opAtan_ = wrap.Op{
 	Name:     "atan_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -3295,8 +3297,8 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
@@ -3304,10 +3306,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAtanOut = asserts.Op{
+var opAtanOut = wrap.Op{
 	Name:     "atan",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3315,8 +3317,8 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
@@ -3324,10 +3326,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArctan = asserts.Op{
+var opArctan = wrap.Op{
 	Name:     "arctan",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctan checks arctan(Tensor self) -> Tensor
@@ -3335,17 +3337,17 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArctan_ = asserts.Op{
+var opArctan_ = wrap.Op{
 	Name:     "arctan_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctan_ checks arctan_(Tensor(a!) self) -> Tensor(a!)
@@ -3353,19 +3355,19 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArctanOut = asserts.Op{
+var opArctanOut = wrap.Op{
 	Name:     "arctan",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArctanOut checks arctan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3373,19 +3375,19 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAtleast1d = asserts.Op{
+var opAtleast1d = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atleast1d checks atleast_1d(Tensor self) -> Tensor
@@ -3393,17 +3395,17 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1d(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAtleast1dSequence = asserts.Op{
+var opAtleast1dSequence = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atleast1dSequence checks atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3411,17 +3413,17 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1dSequence(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast1dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opAtleast2d = asserts.Op{
+var opAtleast2d = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atleast2d checks atleast_2d(Tensor self) -> Tensor
@@ -3429,17 +3431,17 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2d(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAtleast2dSequence = asserts.Op{
+var opAtleast2dSequence = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atleast2dSequence checks atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3447,17 +3449,17 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2dSequence(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast2dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opAtleast3d = asserts.Op{
+var opAtleast3d = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atleast3d checks atleast_3d(Tensor self) -> Tensor
@@ -3465,17 +3467,17 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3d(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAtleast3dSequence = asserts.Op{
+var opAtleast3dSequence = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atleast3dSequence checks atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3483,17 +3485,17 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3dSequence(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast3dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opBaddbmm = asserts.Op{
+var opBaddbmm = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Baddbmm checks baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -3501,18 +3503,18 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
-var opBaddbmm_ = asserts.Op{
+var opBaddbmm_ = wrap.Op{
 	Name:     "baddbmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Baddbmm_ checks baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -3520,8 +3522,8 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opBaddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
@@ -3529,10 +3531,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	return r0
 }
 
-var opBaddbmmOut = asserts.Op{
+var opBaddbmmOut = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BaddbmmOut checks baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3540,8 +3542,8 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBaddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
@@ -3549,10 +3551,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	return r0
 }
 
-var opBartlettWindow = asserts.Op{
+var opBartlettWindow = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BartlettWindow checks bartlett_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3560,17 +3562,17 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBartlettWindowOut = asserts.Op{
+var opBartlettWindowOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BartlettWindowOut checks bartlett_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -3578,19 +3580,19 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opBartlettWindowPeriodic = asserts.Op{
+var opBartlettWindowPeriodic = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BartlettWindowPeriodic checks bartlett_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3598,17 +3600,17 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBartlettWindowPeriodicOut = asserts.Op{
+var opBartlettWindowPeriodicOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BartlettWindowPeriodicOut checks bartlett_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -3616,19 +3618,19 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opBatchNorm = asserts.Op{
+var opBatchNorm = wrap.Op{
 	Name:     "batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BatchNorm checks batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -3636,17 +3638,17 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBatchNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opQuantizedBatchNorm = asserts.Op{
+var opQuantizedBatchNorm = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizedBatchNorm checks quantized_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point) -> Tensor
@@ -3654,17 +3656,17 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_d9ca8801bba9)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_d9ca8801bba9)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_d9ca8801bba9)
 	return r0
 }
 
-var opQuantizedBatchNormOut = asserts.Op{
+var opQuantizedBatchNormOut = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizedBatchNormOut checks quantized_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -3672,19 +3674,19 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	return r0
 }
 
-var opXBatchNormImplIndex = asserts.Op{
+var opXBatchNormImplIndex = wrap.Op{
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XBatchNormImplIndex checks _batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor, Tensor, int)
@@ -3692,17 +3694,17 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_41f7e1fa60f1)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_ec7c8a12cb2a(&c, &assertgenshapes.Locs_41f7e1fa60f1)
+	assertgenshapes.ChecksPost_5b01b3a78f24(&c, &assertgenshapes.Locs_41f7e1fa60f1)
 	return r0, r1, r2, r3, r4
 }
 
-var opXBatchNormImplIndexBackward = asserts.Op{
+var opXBatchNormImplIndexBackward = wrap.Op{
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XBatchNormImplIndexBackward checks _batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)
@@ -3710,17 +3712,17 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_5db8f5b594ee)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_5db8f5b594ee)
+	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_5db8f5b594ee)
 	return r0, r1, r2
 }
 
-var opBernoulli = asserts.Op{
+var opBernoulli = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Bernoulli checks bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
@@ -3728,18 +3730,18 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bernoulli(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBernoulliOut = asserts.Op{
+var opBernoulliOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BernoulliOut checks bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -3747,8 +3749,8 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.BernoulliOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBernoulliOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
@@ -3756,10 +3758,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opBernoulli_Tensor = asserts.Op{
+var opBernoulli_Tensor = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Bernoulli_Tensor checks bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
@@ -3767,8 +3769,8 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
@@ -3776,10 +3778,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	return r0
 }
 
-var opBernoulliTensorOut = asserts.Op{
+var opBernoulliTensorOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BernoulliTensorOut checks bernoulli.Tensor_out(Tensor self, Tensor p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -3787,19 +3789,19 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	if !asserts.Checking() {
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	return r0
 }
 
-var opBernoulliTensor = asserts.Op{
+var opBernoulliTensor = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BernoulliTensor checks bernoulli.Tensor(Tensor self, Tensor p, *, Generator? generator=None) -> Tensor
@@ -3807,18 +3809,18 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliTensor(self, p, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
 	return r0
 }
 
-var opBernoulli_Float = asserts.Op{
+var opBernoulli_Float = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "float",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Bernoulli_Float checks bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
@@ -3826,8 +3828,8 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBernoulli_Float, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
@@ -3835,10 +3837,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	return r0
 }
 
-var opBernoulliFloatOut = asserts.Op{
+var opBernoulliFloatOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "float_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BernoulliFloatOut checks bernoulli.float_out(Tensor self, float p=0.5, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -3846,19 +3848,19 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opBernoulliP = asserts.Op{
+var opBernoulliP = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "p",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BernoulliP checks bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -3866,17 +3868,17 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BernoulliP(self, p, generator)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBilinear = asserts.Op{
+var opBilinear = wrap.Op{
 	Name:     "bilinear",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Bilinear checks bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
@@ -3884,17 +3886,17 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opBilinear, &assertgenshapes.Locs_e81ae0887f4a)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e81ae0887f4a)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_e81ae0887f4a)
 	return r0
 }
 
-var opBinaryCrossEntropy = asserts.Op{
+var opBinaryCrossEntropy = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BinaryCrossEntropy checks binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -3902,18 +3904,18 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
-var opBinaryCrossEntropyOut = asserts.Op{
+var opBinaryCrossEntropyOut = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BinaryCrossEntropyOut checks binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -3921,8 +3923,8 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
@@ -3930,10 +3932,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	return r0
 }
 
-var opBinaryCrossEntropyBackward = asserts.Op{
+var opBinaryCrossEntropyBackward = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BinaryCrossEntropyBackward checks binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -3941,18 +3943,18 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_6ef918a2e8f1(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	assertgenshapes.ChecksPost_3f35fa38ff67(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
-var opBinaryCrossEntropyBackwardGradInput = asserts.Op{
+var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BinaryCrossEntropyBackwardGradInput checks binary_cross_entropy_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -3960,8 +3962,8 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
@@ -3969,10 +3971,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	return r0
 }
 
-var opBinaryCrossEntropyWithLogits = asserts.Op{
+var opBinaryCrossEntropyWithLogits = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BinaryCrossEntropyWithLogits checks binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor
@@ -3980,18 +3982,18 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_debee7aae99f(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	assertgenshapes.ChecksPost_919d3508f8bd(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
-var opBinaryCrossEntropyWithLogitsOut = asserts.Op{
+var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BinaryCrossEntropyWithLogitsOut checks binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -3999,19 +4001,19 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
-var opBincount = asserts.Op{
+var opBincount = wrap.Op{
 	Name:     "bincount",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Bincount checks bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
@@ -4019,17 +4021,17 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	if !asserts.Checking() {
 		return kernels.Bincount(self, weights, minlength)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBincount, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBincountOut = asserts.Op{
+var opBincountOut = wrap.Op{
 	Name:     "bincount",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BincountOut checks bincount.out(Tensor self, Tensor? weights=None, int minlength=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4037,19 +4039,19 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	if !asserts.Checking() {
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBincountOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opBitwiseNot = asserts.Op{
+var opBitwiseNot = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseNot checks bitwise_not(Tensor self) -> Tensor
@@ -4057,17 +4059,17 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseNot_ = asserts.Op{
+var opBitwiseNot_ = wrap.Op{
 	Name:     "bitwise_not_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseNot_ checks bitwise_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4075,19 +4077,19 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseNotOut = asserts.Op{
+var opBitwiseNotOut = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseNotOut checks bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4095,19 +4097,19 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNotOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseNotOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opCopysignOut = asserts.Op{
+var opCopysignOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopysignOut checks copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4115,8 +4117,8 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CopysignOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCopysignOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
@@ -4124,10 +4126,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opCopysignTensor = asserts.Op{
+var opCopysignTensor = wrap.Op{
 	Name:     "copysign",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopysignTensor checks copysign.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4135,18 +4137,18 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opCopysign_Tensor = asserts.Op{
+var opCopysign_Tensor = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Copysign_Tensor checks copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4154,8 +4156,8 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opCopysign_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
@@ -4163,10 +4165,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCopysignScalar = asserts.Op{
+var opCopysignScalar = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopysignScalar checks copysign.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4174,18 +4176,18 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCopysign_Scalar = asserts.Op{
+var opCopysign_Scalar = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Copysign_Scalar checks copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4193,8 +4195,8 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCopysign_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
@@ -4202,10 +4204,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opCopysignScalarOut = asserts.Op{
+var opCopysignScalarOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopysignScalarOut checks copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4213,8 +4215,8 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CopysignScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCopysignScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
@@ -4222,10 +4224,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	return r0
 }
 
-var opLogicalNot = asserts.Op{
+var opLogicalNot = wrap.Op{
 	Name:     "logical_not",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalNot checks logical_not(Tensor self) -> Tensor
@@ -4233,18 +4235,18 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogicalNot(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogicalNot_ = asserts.Op{
+var opLogicalNot_ = wrap.Op{
 	Name:     "logical_not_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalNot_ checks logical_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4252,8 +4254,8 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogicalNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
@@ -4261,10 +4263,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalNotOut = asserts.Op{
+var opLogicalNotOut = wrap.Op{
 	Name:     "logical_not",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalNotOut checks logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4272,8 +4274,8 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNotOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogicalNotOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
@@ -4281,10 +4283,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalXor = asserts.Op{
+var opLogicalXor = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalXor checks logical_xor(Tensor self, Tensor other) -> Tensor
@@ -4292,18 +4294,18 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogicalXor_ = asserts.Op{
+var opLogicalXor_ = wrap.Op{
 	Name:     "logical_xor_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalXor_ checks logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4311,8 +4313,8 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalXor_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
@@ -4320,10 +4322,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalXorOut = asserts.Op{
+var opLogicalXorOut = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalXorOut checks logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4331,8 +4333,8 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalXorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalXorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
@@ -4340,10 +4342,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	return r0
 }
 
-var opLogicalAnd = asserts.Op{
+var opLogicalAnd = wrap.Op{
 	Name:     "logical_and",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalAnd checks logical_and(Tensor self, Tensor other) -> Tensor
@@ -4351,18 +4353,18 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogicalAnd_ = asserts.Op{
+var opLogicalAnd_ = wrap.Op{
 	Name:     "logical_and_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalAnd_ checks logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4370,8 +4372,8 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalAnd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
@@ -4379,10 +4381,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalAndOut = asserts.Op{
+var opLogicalAndOut = wrap.Op{
 	Name:     "logical_and",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalAndOut checks logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4390,8 +4392,8 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalAndOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalAndOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
@@ -4399,10 +4401,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	return r0
 }
 
-var opLogicalOr = asserts.Op{
+var opLogicalOr = wrap.Op{
 	Name:     "logical_or",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalOr checks logical_or(Tensor self, Tensor other) -> Tensor
@@ -4410,18 +4412,18 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogicalOr_ = asserts.Op{
+var opLogicalOr_ = wrap.Op{
 	Name:     "logical_or_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalOr_ checks logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4429,8 +4431,8 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalOr_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
@@ -4438,10 +4440,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalOrOut = asserts.Op{
+var opLogicalOrOut = wrap.Op{
 	Name:     "logical_or",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogicalOrOut checks logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4449,8 +4451,8 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogicalOrOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalOrOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
@@ -4458,10 +4460,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	return r0
 }
 
-var opBlackmanWindow = asserts.Op{
+var opBlackmanWindow = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BlackmanWindow checks blackman_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4469,17 +4471,17 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBlackmanWindowOut = asserts.Op{
+var opBlackmanWindowOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BlackmanWindowOut checks blackman_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -4487,19 +4489,19 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opBlackmanWindowPeriodic = asserts.Op{
+var opBlackmanWindowPeriodic = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BlackmanWindowPeriodic checks blackman_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4507,17 +4509,17 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBlackmanWindowPeriodicOut = asserts.Op{
+var opBlackmanWindowPeriodicOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BlackmanWindowPeriodicOut checks blackman_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4525,19 +4527,19 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opBmm = asserts.Op{
+var opBmm = wrap.Op{
 	Name:     "bmm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Bmm checks bmm(Tensor self, Tensor mat2) -> Tensor
@@ -4545,18 +4547,18 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bmm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opBmmOut = asserts.Op{
+var opBmmOut = wrap.Op{
 	Name:     "bmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BmmOut checks bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4564,8 +4566,8 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BmmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBmmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
@@ -4573,10 +4575,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opBroadcastTensors = asserts.Op{
+var opBroadcastTensors = wrap.Op{
 	Name:     "broadcast_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BroadcastTensors checks broadcast_tensors(Tensor[] tensors) -> Tensor[]
@@ -4584,17 +4586,17 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBroadcastTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opBroadcastTo = asserts.Op{
+var opBroadcastTo = wrap.Op{
 	Name:     "broadcast_to",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BroadcastTo checks broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -4602,17 +4604,17 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTo(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseBroadcastTo = asserts.Op{
+var opXSparseBroadcastTo = wrap.Op{
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSparseBroadcastTo checks _sparse_broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -4620,17 +4622,17 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -4638,18 +4640,18 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opCatOut = asserts.Op{
+var opCatOut = wrap.Op{
 	Name:     "cat",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4657,22 +4659,22 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CatOut(tensors, dim, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a2 asserts.Saved
-		l0 asserts.SavedList
+		a2 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opCatOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
-var opCatNames = asserts.Op{
+var opCatNames = wrap.Op{
 	Name:     "cat",
 	Overload: "names",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CatNames checks cat.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -4680,17 +4682,17 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CatNames(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CatNames(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opCatNamesOut = asserts.Op{
+var opCatNamesOut = wrap.Op{
 	Name:     "cat",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CatNamesOut checks cat.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -4698,19 +4700,19 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcat = asserts.Op{
+var opConcat = wrap.Op{
 	Name:     "concat",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Concat checks concat(Tensor[] tensors, int dim=0) -> Tensor
@@ -4718,17 +4720,17 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concat(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatOut = asserts.Op{
+var opConcatOut = wrap.Op{
 	Name:     "concat",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConcatOut checks concat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4736,19 +4738,19 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConcatOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcatNames = asserts.Op{
+var opConcatNames = wrap.Op{
 	Name:     "concat",
 	Overload: "names",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConcatNames checks concat.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -4756,17 +4758,17 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConcatNames(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatNames(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatNamesOut = asserts.Op{
+var opConcatNamesOut = wrap.Op{
 	Name:     "concat",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConcatNamesOut checks concat.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -4774,19 +4776,19 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcatenate = asserts.Op{
+var opConcatenate = wrap.Op{
 	Name:     "concatenate",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Concatenate checks concatenate(Tensor[] tensors, int dim=0) -> Tensor
@@ -4794,17 +4796,17 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concatenate(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatenateOut = asserts.Op{
+var opConcatenateOut = wrap.Op{
 	Name:     "concatenate",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConcatenateOut checks concatenate.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4812,19 +4814,19 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcatenateNames = asserts.Op{
+var opConcatenateNames = wrap.Op{
 	Name:     "concatenate",
 	Overload: "names",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConcatenateNames checks concatenate.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -4832,17 +4834,17 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenateNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatenateNamesOut = asserts.Op{
+var opConcatenateNamesOut = wrap.Op{
 	Name:     "concatenate",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConcatenateNamesOut checks concatenate.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -4850,19 +4852,19 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opBlockDiag = asserts.Op{
+var opBlockDiag = wrap.Op{
 	Name:     "block_diag",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BlockDiag checks block_diag(Tensor[] tensors) -> Tensor
@@ -4870,18 +4872,18 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiag(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opBlockDiagOut = asserts.Op{
+var opBlockDiagOut = wrap.Op{
 	Name:     "block_diag",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BlockDiagOut checks block_diag.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -4889,19 +4891,19 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiagOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBlockDiagOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opCeil = asserts.Op{
+var opCeil = wrap.Op{
 	Name:     "ceil",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -4909,18 +4911,18 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ceil(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCeil_ = asserts.Op{
+var opCeil_ = wrap.Op{
 	Name:     "ceil_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -4928,8 +4930,8 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCeil_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
@@ -4937,10 +4939,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCeilOut = asserts.Op{
+var opCeilOut = wrap.Op{
 	Name:     "ceil",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4948,8 +4950,8 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CeilOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
@@ -4957,10 +4959,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opChainMatmul = asserts.Op{
+var opChainMatmul = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ChainMatmul checks chain_matmul(Tensor[] matrices) -> Tensor
@@ -4968,17 +4970,17 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmul(matrices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_76490308d7dc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_76490308d7dc)
 	return r0
 }
 
-var opChainMatmulOut = asserts.Op{
+var opChainMatmulOut = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ChainMatmulOut checks chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)
@@ -4986,19 +4988,19 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChainMatmulOut, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	return r0
 }
 
-var opUnsafeChunk = asserts.Op{
+var opUnsafeChunk = wrap.Op{
 	Name:     "unsafe_chunk",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnsafeChunk checks unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
@@ -5006,17 +5008,17 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnsafeChunk, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opChunk = asserts.Op{
+var opChunk = wrap.Op{
 	Name:     "chunk",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
@@ -5024,17 +5026,17 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opChunk, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opTensorSplitSections = asserts.Op{
+var opTensorSplitSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "sections",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TensorSplitSections checks tensor_split.sections(Tensor(a -> *) self, int sections, int dim=0) -> Tensor(a)[]
@@ -5042,17 +5044,17 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitSections, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opTensorSplitIndices = asserts.Op{
+var opTensorSplitIndices = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "indices",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TensorSplitIndices checks tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]
@@ -5060,17 +5062,17 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitIndices, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opTensorSplitTensorIndicesOrSections = asserts.Op{
+var opTensorSplitTensorIndicesOrSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TensorSplitTensorIndicesOrSections checks tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
@@ -5078,17 +5080,17 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	if !asserts.Checking() {
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_dd4d1cd496a4)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_dd4d1cd496a4)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_dd4d1cd496a4)
 	return r0
 }
 
-var opClamp = asserts.Op{
+var opClamp = wrap.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5096,18 +5098,18 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampTensor = asserts.Op{
+var opClampTensor = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5115,18 +5117,18 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ClampTensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
-var opClamp_ = asserts.Op{
+var opClamp_ = wrap.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5134,8 +5136,8 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
@@ -5143,10 +5145,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	return r0
 }
 
-var opClamp_Tensor = asserts.Op{
+var opClamp_Tensor = wrap.Op{
 	Name:     "clamp_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Clamp_Tensor checks clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5154,8 +5156,8 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
@@ -5163,10 +5165,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	return r0
 }
 
-var opClampOut = asserts.Op{
+var opClampOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampOut checks clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5174,8 +5176,8 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.ClampOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
@@ -5183,10 +5185,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	return r0
 }
 
-var opClampTensorOut = asserts.Op{
+var opClampTensorOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampTensorOut checks clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5194,8 +5196,8 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
@@ -5203,10 +5205,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	return r0
 }
 
-var opClampMax = asserts.Op{
+var opClampMax = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMax checks clamp_max(Tensor self, Scalar max) -> Tensor
@@ -5214,18 +5216,18 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax(self, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampMaxTensor = asserts.Op{
+var opClampMaxTensor = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMaxTensor checks clamp_max.Tensor(Tensor self, Tensor max) -> Tensor
@@ -5233,18 +5235,18 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensor(self, max_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
 	return r0
 }
 
-var opClampMax_ = asserts.Op{
+var opClampMax_ = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMax_ checks clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)
@@ -5252,8 +5254,8 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_(self, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMax_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
@@ -5261,10 +5263,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opClampMax_Tensor = asserts.Op{
+var opClampMax_Tensor = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMax_Tensor checks clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)
@@ -5272,8 +5274,8 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMax_Tensor, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
@@ -5281,10 +5283,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opClampMaxOut = asserts.Op{
+var opClampMaxOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMaxOut checks clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5292,8 +5294,8 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMaxOut(self, max_, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
@@ -5301,10 +5303,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	return r0
 }
 
-var opClampMaxTensorOut = asserts.Op{
+var opClampMaxTensorOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMaxTensorOut checks clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5312,8 +5314,8 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
@@ -5321,10 +5323,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	return r0
 }
 
-var opClampMin = asserts.Op{
+var opClampMin = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMin checks clamp_min(Tensor self, Scalar min) -> Tensor
@@ -5332,18 +5334,18 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin(self, min_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampMinTensor = asserts.Op{
+var opClampMinTensor = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMinTensor checks clamp_min.Tensor(Tensor self, Tensor min) -> Tensor
@@ -5351,18 +5353,18 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMinTensor(self, min_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
 	return r0
 }
 
-var opClampMin_ = asserts.Op{
+var opClampMin_ = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMin_ checks clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)
@@ -5370,8 +5372,8 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_(self, min_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
@@ -5379,10 +5381,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opClampMin_Tensor = asserts.Op{
+var opClampMin_Tensor = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMin_Tensor checks clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)
@@ -5390,8 +5392,8 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMin_Tensor, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
@@ -5399,10 +5401,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opClampMinOut = asserts.Op{
+var opClampMinOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMinOut checks clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5410,8 +5412,8 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMinOut(self, min_, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
@@ -5419,10 +5421,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	return r0
 }
 
-var opClampMinTensorOut = asserts.Op{
+var opClampMinTensorOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClampMinTensorOut checks clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5430,8 +5432,8 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMinTensorOut, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
@@ -5439,10 +5441,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	return r0
 }
 
-var opClip = asserts.Op{
+var opClip = wrap.Op{
 	Name:     "clip",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Clip checks clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5450,17 +5452,17 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Clip(self, min_, max_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opClipTensor = asserts.Op{
+var opClipTensor = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClipTensor checks clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5468,17 +5470,17 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ClipTensor(self, min_, max_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opClipTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opClip_ = asserts.Op{
+var opClip_ = wrap.Op{
 	Name:     "clip_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Clip_ checks clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5486,19 +5488,19 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clip_(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opClip_Tensor = asserts.Op{
+var opClip_Tensor = wrap.Op{
 	Name:     "clip_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Clip_Tensor checks clip_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5506,19 +5508,19 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opClipOut = asserts.Op{
+var opClipOut = wrap.Op{
 	Name:     "clip",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClipOut checks clip.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5526,19 +5528,19 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.ClipOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opClipTensorOut = asserts.Op{
+var opClipTensorOut = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ClipTensorOut checks clip.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5546,19 +5548,19 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	if !asserts.Checking() {
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opCudnnIsAcceptable = asserts.Op{
+var opCudnnIsAcceptable = wrap.Op{
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnIsAcceptable checks cudnn_is_acceptable(Tensor self) -> bool
@@ -5566,17 +5568,17 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.CudnnIsAcceptable(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opComplex = asserts.Op{
+var opComplex = wrap.Op{
 	Name:     "complex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Complex checks complex(Tensor real, Tensor imag) -> Tensor
@@ -5584,18 +5586,18 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Complex(real_, imag_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
-var opComplexOut = asserts.Op{
+var opComplexOut = wrap.Op{
 	Name:     "complex",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ComplexOut checks complex.out(Tensor real, Tensor imag, *, Tensor(a!) out) -> Tensor(a!)
@@ -5603,8 +5605,8 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ComplexOut(real_, imag_, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opComplexOut, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
@@ -5612,10 +5614,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opPolar = asserts.Op{
+var opPolar = wrap.Op{
 	Name:     "polar",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Polar checks polar(Tensor abs, Tensor angle) -> Tensor
@@ -5623,18 +5625,18 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polar(abs, angle)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
-var opPolarOut = asserts.Op{
+var opPolarOut = wrap.Op{
 	Name:     "polar",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PolarOut checks polar.out(Tensor abs, Tensor angle, *, Tensor(a!) out) -> Tensor(a!)
@@ -5642,8 +5644,8 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PolarOut(abs, angle, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPolarOut, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
@@ -5651,10 +5653,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opConstantPadNd = asserts.Op{
+var opConstantPadNd = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConstantPadNd checks constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor
@@ -5662,18 +5664,18 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.ConstantPadNd(self, pad, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opConstantPadNdOut = asserts.Op{
+var opConstantPadNdOut = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConstantPadNdOut checks constant_pad_nd.out(Tensor self, int[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5681,19 +5683,19 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConstantPadNdOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -5701,17 +5703,17 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opConvolution = asserts.Op{
+var opConvolution = wrap.Op{
 	Name:     "convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Convolution checks convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor
@@ -5719,18 +5721,18 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opConvolutionOut = asserts.Op{
+var opConvolutionOut = wrap.Op{
 	Name:     "convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionOut checks convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -5738,19 +5740,19 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
-var opConvolutionBackward = asserts.Op{
+var opConvolutionBackward = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionBackward checks convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -5758,18 +5760,18 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opConvolutionBackwardOut = asserts.Op{
+var opConvolutionBackwardOut = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionBackwardOut checks convolution_backward.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5777,19 +5779,19 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a11, a12, a13 asserts.Saved
+	var c wrap.Call
+	var a11, a12, a13 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opConvolutionOverrideable = asserts.Op{
+var opConvolutionOverrideable = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionOverrideable checks convolution_overrideable(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor
@@ -5797,18 +5799,18 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opConvolutionOverrideableOut = asserts.Op{
+var opConvolutionOverrideableOut = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionOverrideableOut checks convolution_overrideable.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -5816,19 +5818,19 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
-var opConvolutionBackwardOverrideable = asserts.Op{
+var opConvolutionBackwardOverrideable = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionBackwardOverrideable checks convolution_backward_overrideable(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -5836,18 +5838,18 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opConvolutionBackwardOverrideableOut = asserts.Op{
+var opConvolutionBackwardOverrideableOut = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvolutionBackwardOverrideableOut checks convolution_backward_overrideable.out(Tensor grad_output, Tensor input, Tensor weight, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5855,19 +5857,19 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a10, a11, a12 asserts.Saved
+	var c wrap.Call
+	var a10, a11, a12 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXConvolution = asserts.Op{
+var opXConvolution = wrap.Op{
 	Name:     "_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvolution checks _convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor
@@ -5875,18 +5877,18 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opXConvolutionOut = asserts.Op{
+var opXConvolutionOut = wrap.Op{
 	Name:     "_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvolutionOut checks _convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -5894,19 +5896,19 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
-	var c asserts.Call
-	var a13 asserts.Saved
+	var c wrap.Call
+	var a13 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	return r0
 }
 
-var opXConvolutionDeprecated = asserts.Op{
+var opXConvolutionDeprecated = wrap.Op{
 	Name:     "_convolution",
 	Overload: "deprecated",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvolutionDeprecated checks _convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor
@@ -5914,17 +5916,17 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opXConvolutionMode = asserts.Op{
+var opXConvolutionMode = wrap.Op{
 	Name:     "_convolution_mode",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvolutionMode checks _convolution_mode(Tensor input, Tensor weight, Tensor? bias, int[] stride, str padding, int[] dilation, int groups) -> Tensor
@@ -5932,17 +5934,17 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionMode, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opXConvolutionDoubleBackward = asserts.Op{
+var opXConvolutionDoubleBackward = wrap.Op{
 	Name:     "_convolution_double_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvolutionDoubleBackward checks _convolution_double_backward(Tensor? ggI, Tensor? ggW, Tensor? ggb, Tensor gO, Tensor weight, Tensor self, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -5950,17 +5952,17 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	if !asserts.Checking() {
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_31bdd0906a73)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_31bdd0906a73)
+	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_31bdd0906a73)
 	return r0, r1, r2
 }
 
-var opConv1d = asserts.Op{
+var opConv1d = wrap.Op{
 	Name:     "conv1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conv1d checks conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] dilation=1, int groups=1) -> Tensor
@@ -5968,17 +5970,17 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv2d = asserts.Op{
+var opConv2d = wrap.Op{
 	Name:     "conv2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conv2d checks conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor
@@ -5986,17 +5988,17 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv3d = asserts.Op{
+var opConv3d = wrap.Op{
 	Name:     "conv3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conv3d checks conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor
@@ -6004,17 +6006,17 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv1dPadding = asserts.Op{
+var opConv1dPadding = wrap.Op{
 	Name:     "conv1d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conv1dPadding checks conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, str padding="valid", int[1] dilation=1, int groups=1) -> Tensor
@@ -6022,17 +6024,17 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv2dPadding = asserts.Op{
+var opConv2dPadding = wrap.Op{
 	Name:     "conv2d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conv2dPadding checks conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding="valid", int[2] dilation=1, int groups=1) -> Tensor
@@ -6040,17 +6042,17 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv3dPadding = asserts.Op{
+var opConv3dPadding = wrap.Op{
 	Name:     "conv3d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Conv3dPadding checks conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str padding="valid", int[3] dilation=1, int groups=1) -> Tensor
@@ -6058,17 +6060,17 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConvTbc = asserts.Op{
+var opConvTbc = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvTbc checks conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor
@@ -6076,18 +6078,18 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	if !asserts.Checking() {
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opConvTbcOut = asserts.Op{
+var opConvTbcOut = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvTbcOut checks conv_tbc.out(Tensor self, Tensor weight, Tensor bias, int pad=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6095,19 +6097,19 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opConvTbcOut, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	return r0
 }
 
-var opConvTbcBackward = asserts.Op{
+var opConvTbcBackward = wrap.Op{
 	Name:     "conv_tbc_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvTbcBackward checks conv_tbc_backward(Tensor self, Tensor input, Tensor weight, Tensor bias, int pad) -> (Tensor, Tensor, Tensor)
@@ -6115,17 +6117,17 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_bad71de63562)
+	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_bad71de63562)
 	return r0, r1, r2
 }
 
-var opConvTranspose1d = asserts.Op{
+var opConvTranspose1d = wrap.Op{
 	Name:     "conv_transpose1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvTranspose1d checks conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=1, int[1] padding=0, int[1] output_padding=0, int groups=1, int[1] dilation=1) -> Tensor
@@ -6133,17 +6135,17 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConvTranspose2dInput = asserts.Op{
+var opConvTranspose2dInput = wrap.Op{
 	Name:     "conv_transpose2d",
 	Overload: "input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvTranspose2dInput checks conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor
@@ -6151,17 +6153,17 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConvTranspose3dInput = asserts.Op{
+var opConvTranspose3dInput = wrap.Op{
 	Name:     "conv_transpose3d",
 	Overload: "input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvTranspose3dInput checks conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor
@@ -6169,17 +6171,17 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opCopy = asserts.Op{
+var opCopy = wrap.Op{
 	Name:     "copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Copy checks copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -6187,17 +6189,17 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Copy(self, src, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ca17e0284ce7)
 	return r0
 }
 
-var opCopy_ = asserts.Op{
+var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -6205,19 +6207,19 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopy_, &assertgenshapes.Locs_938f93576399, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
 	return r0
 }
 
-var opCopyOut = asserts.Op{
+var opCopyOut = wrap.Op{
 	Name:     "copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopyOut checks copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6225,19 +6227,19 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	if !asserts.Checking() {
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopyOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	return r0
 }
 
-var opXCopyFrom = asserts.Op{
+var opXCopyFrom = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCopyFrom checks _copy_from(Tensor self, Tensor dst, bool non_blocking=False) -> Tensor
@@ -6245,17 +6247,17 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	if !asserts.Checking() {
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
-var opXCopyFromOut = asserts.Op{
+var opXCopyFromOut = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCopyFromOut checks _copy_from.out(Tensor self, Tensor dst, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6263,19 +6265,19 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	if !asserts.Checking() {
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromOut, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	return r0
 }
 
-var opXCopyFromAndResize = asserts.Op{
+var opXCopyFromAndResize = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCopyFromAndResize checks _copy_from_and_resize(Tensor self, Tensor dst) -> Tensor
@@ -6283,17 +6285,17 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
-var opXCopyFromAndResizeOut = asserts.Op{
+var opXCopyFromAndResizeOut = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCopyFromAndResizeOut checks _copy_from_and_resize.out(Tensor self, Tensor dst, *, Tensor(a!) out) -> Tensor(a!)
@@ -6301,19 +6303,19 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	return r0
 }
 
-var opCos = asserts.Op{
+var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -6321,18 +6323,18 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cos(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCos_ = asserts.Op{
+var opCos_ = wrap.Op{
 	Name:     "cos_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -6340,8 +6342,8 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
@@ -6349,10 +6351,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCosOut = asserts.Op{
+var opCosOut = wrap.Op{
 	Name:     "cos",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6360,8 +6362,8 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CosOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
@@ -6369,10 +6371,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCosh = asserts.Op{
+var opCosh = wrap.Op{
 	Name:     "cosh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -6380,18 +6382,18 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cosh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCosh_ = asserts.Op{
+var opCosh_ = wrap.Op{
 	Name:     "cosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -6399,8 +6401,8 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
@@ -6408,10 +6410,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCoshOut = asserts.Op{
+var opCoshOut = wrap.Op{
 	Name:     "cosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6419,8 +6421,8 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CoshOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
@@ -6428,10 +6430,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCosineEmbeddingLoss = asserts.Op{
+var opCosineEmbeddingLoss = wrap.Op{
 	Name:     "cosine_embedding_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CosineEmbeddingLoss checks cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -6439,17 +6441,17 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	if !asserts.Checking() {
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_7bd3049eb5f6)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_7bd3049eb5f6)
 	return r0
 }
 
-var opCountNonzeroDimIntList = asserts.Op{
+var opCountNonzeroDimIntList = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CountNonzeroDimIntList checks count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor
@@ -6457,18 +6459,18 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCountNonzeroDimIntListOut = asserts.Op{
+var opCountNonzeroDimIntListOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CountNonzeroDimIntListOut checks count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6476,19 +6478,19 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opCountNonzero = asserts.Op{
+var opCountNonzero = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CountNonzero checks count_nonzero(Tensor self, int? dim=None) -> Tensor
@@ -6496,18 +6498,18 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzero(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCountNonzeroOut = asserts.Op{
+var opCountNonzeroOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CountNonzeroOut checks count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6515,19 +6517,19 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opCov = asserts.Op{
+var opCov = wrap.Op{
 	Name:     "cov",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cov checks cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
@@ -6535,17 +6537,17 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	if !asserts.Checking() {
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCov, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCorrcoef = asserts.Op{
+var opCorrcoef = wrap.Op{
 	Name:     "corrcoef",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Corrcoef checks corrcoef(Tensor self) -> Tensor
@@ -6553,17 +6555,17 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Corrcoef(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCudnnAffineGridGenerator = asserts.Op{
+var opCudnnAffineGridGenerator = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnAffineGridGenerator checks cudnn_affine_grid_generator(Tensor theta, int N, int C, int H, int W) -> Tensor grid
@@ -6571,18 +6573,18 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
-var opCudnnAffineGridGeneratorOut = asserts.Op{
+var opCudnnAffineGridGeneratorOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnAffineGridGeneratorOut checks cudnn_affine_grid_generator.out(Tensor theta, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -6590,19 +6592,19 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	return r0
 }
 
-var opCudnnAffineGridGeneratorBackward = asserts.Op{
+var opCudnnAffineGridGeneratorBackward = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnAffineGridGeneratorBackward checks cudnn_affine_grid_generator_backward(Tensor grad, int N, int C, int H, int W) -> Tensor grad_theta
@@ -6610,17 +6612,17 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opCudnnAffineGridGeneratorBackwardOut = asserts.Op{
+var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnAffineGridGeneratorBackwardOut checks cudnn_affine_grid_generator_backward.out(Tensor grad, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -6628,19 +6630,19 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	return r0
 }
 
-var opCudnnBatchNorm = asserts.Op{
+var opCudnnBatchNorm = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnBatchNorm checks cudnn_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor, Tensor)
@@ -6648,18 +6650,18 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_d709aa5c262f(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.ChecksPost_58e218f7a7c2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opCudnnBatchNormOut = asserts.Op{
+var opCudnnBatchNormOut = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnBatchNormOut checks cudnn_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -6667,19 +6669,19 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a8, a9, a10, a11 asserts.Saved
+	var c wrap.Call
+	var a8, a9, a10, a11 wrap.Saved
 	assertgenshapes.ChecksPre_ecf139e659c7(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_e8e76648330d(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_ac8bba232764(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opCudnnBatchNormBackward = asserts.Op{
+var opCudnnBatchNormBackward = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnBatchNormBackward checks cudnn_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace) -> (Tensor, Tensor, Tensor)
@@ -6687,18 +6689,18 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a8 wrap.Saved
 	assertgenshapes.ChecksPre_62f461653770(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opCudnnBatchNormBackwardOut = asserts.Op{
+var opCudnnBatchNormBackwardOut = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnBatchNormBackwardOut checks cudnn_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6706,19 +6708,19 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a9, a10, a11 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11 wrap.Saved
 	assertgenshapes.ChecksPre_54ff1310876a(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost_29a660d34693(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opCudnnConvolution = asserts.Op{
+var opCudnnConvolution = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolution checks cudnn_convolution(Tensor self, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -6726,18 +6728,18 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	if !asserts.Checking() {
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opCudnnConvolutionOut = asserts.Op{
+var opCudnnConvolutionOut = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionOut checks cudnn_convolution.out(Tensor self, Tensor weight, int[] padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6745,19 +6747,19 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	return r0
 }
 
-var opCudnnConvolutionTranspose = asserts.Op{
+var opCudnnConvolutionTranspose = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionTranspose checks cudnn_convolution_transpose(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -6765,18 +6767,18 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opCudnnConvolutionTransposeOut = asserts.Op{
+var opCudnnConvolutionTransposeOut = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionTransposeOut checks cudnn_convolution_transpose.out(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6784,19 +6786,19 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	return r0
 }
 
-var opXMpsConvolutionTranspose = asserts.Op{
+var opXMpsConvolutionTranspose = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMpsConvolutionTranspose checks _mps_convolution_transpose(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups) -> Tensor
@@ -6804,18 +6806,18 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opXMpsConvolutionTransposeOut = asserts.Op{
+var opXMpsConvolutionTransposeOut = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMpsConvolutionTransposeOut checks _mps_convolution_transpose.out(Tensor self, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6823,19 +6825,19 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opMpsConvolutionTransposeBackward = asserts.Op{
+var opMpsConvolutionTransposeBackward = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MpsConvolutionTransposeBackward checks mps_convolution_transpose_backward(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool[2] output_mask) -> (Tensor, Tensor)
@@ -6843,17 +6845,17 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_f498663379b5)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_f498663379b5)
 	return r0, r1
 }
 
-var opMpsConvolutionTransposeBackwardOut = asserts.Op{
+var opMpsConvolutionTransposeBackwardOut = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MpsConvolutionTransposeBackwardOut checks mps_convolution_transpose_backward.out(Tensor self, Tensor grad_output, Tensor weight, int[] padding, int[] output_padding, int[] stride, int[] dilation, int groups, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6861,19 +6863,19 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
-	var c asserts.Call
-	var a9, a10 asserts.Saved
+	var c wrap.Call
+	var a9, a10 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
-var opCudnnConvolutionRelu = asserts.Op{
+var opCudnnConvolutionRelu = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionRelu checks cudnn_convolution_relu(Tensor self, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -6881,17 +6883,17 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
-var opCudnnConvolutionReluOut = asserts.Op{
+var opCudnnConvolutionReluOut = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionReluOut checks cudnn_convolution_relu.out(Tensor self, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6899,19 +6901,19 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opCudnnConvolutionAddRelu = asserts.Op{
+var opCudnnConvolutionAddRelu = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionAddRelu checks cudnn_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups) -> Tensor
@@ -6919,17 +6921,17 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_78dbc56e1eae)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_78dbc56e1eae)
 	return r0
 }
 
-var opCudnnConvolutionAddReluOut = asserts.Op{
+var opCudnnConvolutionAddReluOut = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnConvolutionAddReluOut checks cudnn_convolution_add_relu.out(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, int[] stride, int[] padding, int[] dilation, int groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6937,19 +6939,19 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	return r0
 }
 
-var opCudnnGridSampler = asserts.Op{
+var opCudnnGridSampler = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnGridSampler checks cudnn_grid_sampler(Tensor self, Tensor grid) -> Tensor output
@@ -6957,18 +6959,18 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CudnnGridSampler(self, grid)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
-var opCudnnGridSamplerOut = asserts.Op{
+var opCudnnGridSamplerOut = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnGridSamplerOut checks cudnn_grid_sampler.out(Tensor self, Tensor grid, *, Tensor(a!) out) -> Tensor(a!)
@@ -6976,19 +6978,19 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	return r0
 }
 
-var opCudnnGridSamplerBackward = asserts.Op{
+var opCudnnGridSamplerBackward = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnGridSamplerBackward checks cudnn_grid_sampler_backward(Tensor self, Tensor grid, Tensor grad_output) -> (Tensor grad_self, Tensor grad_grid)
@@ -6996,17 +6998,17 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_c945a1d7fac6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_c945a1d7fac6)
 	return r0, r1
 }
 
-var opCudnnGridSamplerBackwardOut = asserts.Op{
+var opCudnnGridSamplerBackwardOut = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CudnnGridSamplerBackwardOut checks cudnn_grid_sampler_backward.out(Tensor self, Tensor grid, Tensor grad_output, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7014,19 +7016,19 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opCummax = asserts.Op{
+var opCummax = wrap.Op{
 	Name:     "cummax",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cummax checks cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7034,18 +7036,18 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummax(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opCummaxOut = asserts.Op{
+var opCummaxOut = wrap.Op{
 	Name:     "cummax",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CummaxOut checks cummax.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7053,8 +7055,8 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCummaxOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
@@ -7062,10 +7064,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	return r0, r1
 }
 
-var opCummaxDimname = asserts.Op{
+var opCummaxDimname = wrap.Op{
 	Name:     "cummax",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CummaxDimname checks cummax.dimname(Tensor self, Dimname dim) -> (Tensor values, Tensor indices)
@@ -7073,17 +7075,17 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CummaxDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCummaxDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opCummaxDimnameOut = asserts.Op{
+var opCummaxDimnameOut = wrap.Op{
 	Name:     "cummax",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CummaxDimnameOut checks cummax.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7091,19 +7093,19 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	if !asserts.Checking() {
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opCummaxDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
-var opXCummaxHelper = asserts.Op{
+var opXCummaxHelper = wrap.Op{
 	Name:     "_cummax_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7112,18 +7114,18 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
-var opCummin = asserts.Op{
+var opCummin = wrap.Op{
 	Name:     "cummin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cummin checks cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7131,18 +7133,18 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummin(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opCumminOut = asserts.Op{
+var opCumminOut = wrap.Op{
 	Name:     "cummin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumminOut checks cummin.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7150,8 +7152,8 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CumminOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCumminOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
@@ -7159,10 +7161,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	return r0, r1
 }
 
-var opCumminDimname = asserts.Op{
+var opCumminDimname = wrap.Op{
 	Name:     "cummin",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumminDimname checks cummin.dimname(Tensor self, Dimname dim) -> (Tensor values, Tensor indices)
@@ -7170,17 +7172,17 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CumminDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumminDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opCumminDimnameOut = asserts.Op{
+var opCumminDimnameOut = wrap.Op{
 	Name:     "cummin",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumminDimnameOut checks cummin.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7188,19 +7190,19 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	if !asserts.Checking() {
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opCumminDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
-var opXCumminHelper = asserts.Op{
+var opXCumminHelper = wrap.Op{
 	Name:     "_cummin_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7209,18 +7211,18 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
-var opCummaxminBackward = asserts.Op{
+var opCummaxminBackward = wrap.Op{
 	Name:     "cummaxmin_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CummaxminBackward checks cummaxmin_backward(Tensor grad, Tensor input, Tensor indices, int dim) -> Tensor
@@ -7228,17 +7230,17 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	if !asserts.Checking() {
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0eab5d038ca8)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0eab5d038ca8)
 	return r0
 }
 
-var opCumprod = asserts.Op{
+var opCumprod = wrap.Op{
 	Name:     "cumprod",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cumprod checks cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7246,18 +7248,18 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCumprod_ = asserts.Op{
+var opCumprod_ = wrap.Op{
 	Name:     "cumprod_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cumprod_ checks cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7265,8 +7267,8 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
@@ -7274,10 +7276,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	return r0
 }
 
-var opCumprodOut = asserts.Op{
+var opCumprodOut = wrap.Op{
 	Name:     "cumprod",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumprodOut checks cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7285,8 +7287,8 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumprodOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
@@ -7294,10 +7296,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	return r0
 }
 
-var opCumprodDimname = asserts.Op{
+var opCumprodDimname = wrap.Op{
 	Name:     "cumprod",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumprodDimname checks cumprod.dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -7305,17 +7307,17 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumprodDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCumprod_Dimname = asserts.Op{
+var opCumprod_Dimname = wrap.Op{
 	Name:     "cumprod_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cumprod_Dimname checks cumprod_.dimname(Tensor(a!) self, Dimname dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7323,19 +7325,19 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCumprodDimnameOut = asserts.Op{
+var opCumprodDimnameOut = wrap.Op{
 	Name:     "cumprod",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumprodDimnameOut checks cumprod.dimname_out(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7343,19 +7345,19 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumprodDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opCumprodBackward = asserts.Op{
+var opCumprodBackward = wrap.Op{
 	Name:     "cumprod_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumprodBackward checks cumprod_backward(Tensor grad, Tensor input, int dim, Tensor output) -> Tensor
@@ -7363,17 +7365,17 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	if !asserts.Checking() {
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_4fd794778b19)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_4fd794778b19)
 	return r0
 }
 
-var opCumsum = asserts.Op{
+var opCumsum = wrap.Op{
 	Name:     "cumsum",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cumsum checks cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7381,18 +7383,18 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCumsum_ = asserts.Op{
+var opCumsum_ = wrap.Op{
 	Name:     "cumsum_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cumsum_ checks cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7400,8 +7402,8 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
@@ -7409,10 +7411,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	return r0
 }
 
-var opCumsumOut = asserts.Op{
+var opCumsumOut = wrap.Op{
 	Name:     "cumsum",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumsumOut checks cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7420,8 +7422,8 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumsumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
@@ -7429,10 +7431,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	return r0
 }
 
-var opCumsumDimname = asserts.Op{
+var opCumsumDimname = wrap.Op{
 	Name:     "cumsum",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumsumDimname checks cumsum.dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -7440,17 +7442,17 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumsumDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCumsum_Dimname = asserts.Op{
+var opCumsum_Dimname = wrap.Op{
 	Name:     "cumsum_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cumsum_Dimname checks cumsum_.dimname(Tensor(a!) self, Dimname dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7458,19 +7460,19 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCumsumDimnameOut = asserts.Op{
+var opCumsumDimnameOut = wrap.Op{
 	Name:     "cumsum",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumsumDimnameOut checks cumsum.dimname_out(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7478,19 +7480,19 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumsumDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opCumulativeTrapezoidX = asserts.Op{
+var opCumulativeTrapezoidX = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumulativeTrapezoidX checks cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -7498,17 +7500,17 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
-var opCumulativeTrapezoidDx = asserts.Op{
+var opCumulativeTrapezoidDx = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CumulativeTrapezoidDx checks cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -7516,17 +7518,17 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
-var opCtcLossIntList = asserts.Op{
+var opCtcLossIntList = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "IntList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CtcLossIntList checks ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7534,17 +7536,17 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_470c3b670623)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_470c3b670623)
 	return r0
 }
 
-var opCtcLossTensor = asserts.Op{
+var opCtcLossTensor = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CtcLossTensor checks ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7552,17 +7554,17 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_f2e583a5b9ee)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_f2e583a5b9ee)
 	return r0
 }
 
-var opXCtcLoss = asserts.Op{
+var opXCtcLoss = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCtcLoss checks _ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7570,18 +7572,18 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	if !asserts.Checking() {
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
-var opXCtcLossOut = asserts.Op{
+var opXCtcLossOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCtcLossOut checks _ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7589,19 +7591,19 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	if !asserts.Checking() {
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
+	var c wrap.Call
+	var a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
-var opXCtcLossTensor = asserts.Op{
+var opXCtcLossTensor = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCtcLossTensor checks _ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7609,18 +7611,18 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
-var opXCtcLossBackward = asserts.Op{
+var opXCtcLossBackward = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCtcLossBackward checks _ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -7628,17 +7630,17 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
 	return r0
 }
 
-var opXCtcLossBackwardOut = asserts.Op{
+var opXCtcLossBackwardOut = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCtcLossBackwardOut checks _ctc_loss_backward.out(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7646,19 +7648,19 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	return r0
 }
 
-var opXCtcLossBackwardTensor = asserts.Op{
+var opXCtcLossBackwardTensor = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCtcLossBackwardTensor checks _ctc_loss_backward.Tensor(Tensor grad, Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -7666,17 +7668,17 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
+	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
 	return r0
 }
 
-var opDiagEmbed = asserts.Op{
+var opDiagEmbed = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagEmbed checks diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
@@ -7684,18 +7686,18 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	if !asserts.Checking() {
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagEmbedOut = asserts.Op{
+var opDiagEmbedOut = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagEmbedOut checks diag_embed.out(Tensor self, int offset=0, int dim1=-2, int dim2=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7703,19 +7705,19 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	if !asserts.Checking() {
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagEmbedOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opDiagflat = asserts.Op{
+var opDiagflat = wrap.Op{
 	Name:     "diagflat",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Diagflat checks diagflat(Tensor self, int offset=0) -> Tensor
@@ -7723,17 +7725,17 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diagflat(self, offset)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiagonal = asserts.Op{
+var opDiagonal = wrap.Op{
 	Name:     "diagonal",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
@@ -7741,18 +7743,18 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgDiagonal = asserts.Op{
+var opLinalgDiagonal = wrap.Op{
 	Name:     "linalg_diagonal",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgDiagonal checks linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)
@@ -7760,17 +7762,17 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opDiagonalDimname = asserts.Op{
+var opDiagonalDimname = wrap.Op{
 	Name:     "diagonal",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagonalDimname checks diagonal.Dimname(Tensor(a) self, *, Dimname outdim, Dimname dim1, Dimname dim2, int offset=0) -> Tensor(a)
@@ -7778,17 +7780,17 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	if !asserts.Checking() {
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagonalDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiagonalBackward = asserts.Op{
+var opDiagonalBackward = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagonalBackward checks diagonal_backward(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2) -> Tensor
@@ -7796,18 +7798,18 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	if !asserts.Checking() {
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opDiagonalBackwardOut = asserts.Op{
+var opDiagonalBackwardOut = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagonalBackwardOut checks diagonal_backward.out(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2, *, Tensor(a!) out) -> Tensor(a!)
@@ -7815,19 +7817,19 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	if !asserts.Checking() {
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opFillDiagonal_ = asserts.Op{
+var opFillDiagonal_ = wrap.Op{
 	Name:     "fill_diagonal_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
@@ -7835,19 +7837,19 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	if !asserts.Checking() {
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDiff = asserts.Op{
+var opDiff = wrap.Op{
 	Name:     "diff",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Diff checks diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
@@ -7855,17 +7857,17 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	if !asserts.Checking() {
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiff, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiffOut = asserts.Op{
+var opDiffOut = wrap.Op{
 	Name:     "diff",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiffOut checks diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7873,19 +7875,19 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	if !asserts.Checking() {
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiffOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opGradientScalarint = asserts.Op{
+var opGradientScalarint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarint",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientScalarint checks gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]
@@ -7893,17 +7895,17 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	if !asserts.Checking() {
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientScalararray = asserts.Op{
+var opGradientScalararray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalararray",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientScalararray checks gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -7911,17 +7913,17 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalararray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientArray = asserts.Op{
+var opGradientArray = wrap.Op{
 	Name:     "gradient",
 	Overload: "array",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientArray checks gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]
@@ -7929,17 +7931,17 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.GradientArray(self, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientScalarrayint = asserts.Op{
+var opGradientScalarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayint",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientScalarrayint checks gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -7947,17 +7949,17 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientScalarrayarray = asserts.Op{
+var opGradientScalarrayarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayarray",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientScalarrayarray checks gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -7965,17 +7967,17 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientTensorarrayint = asserts.Op{
+var opGradientTensorarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarrayint",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientTensorarrayint checks gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -7983,17 +7985,17 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 	if !asserts.Checking() {
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
-var opGradientTensorarray = asserts.Op{
+var opGradientTensorarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarray",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GradientTensorarray checks gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8001,17 +8003,17 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 	if !asserts.Checking() {
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarray, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
-var opDivTensor = asserts.Op{
+var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8019,18 +8021,18 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDiv_Tensor = asserts.Op{
+var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8038,8 +8040,8 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
@@ -8047,10 +8049,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDivOut = asserts.Op{
+var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8058,8 +8060,8 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
@@ -8067,10 +8069,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opDivTensorMode = asserts.Op{
+var opDivTensorMode = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivTensorMode checks div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8078,18 +8080,18 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDiv_TensorMode = asserts.Op{
+var opDiv_TensorMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Div_TensorMode checks div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8097,8 +8099,8 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	if !asserts.Checking() {
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
@@ -8106,10 +8108,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	return r0
 }
 
-var opDivOutMode = asserts.Op{
+var opDivOutMode = wrap.Op{
 	Name:     "div",
 	Overload: "out_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivOutMode checks div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8117,8 +8119,8 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	if !asserts.Checking() {
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOutMode, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
@@ -8126,10 +8128,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	return r0
 }
 
-var opDivScalar = asserts.Op{
+var opDivScalar = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8137,18 +8139,18 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiv_Scalar = asserts.Op{
+var opDiv_Scalar = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8156,8 +8158,8 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
@@ -8165,10 +8167,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDivScalarOut = asserts.Op{
+var opDivScalarOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8176,19 +8178,19 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.DivScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDivScalarMode = asserts.Op{
+var opDivScalarMode = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivScalarMode checks div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8196,18 +8198,18 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	if !asserts.Checking() {
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiv_ScalarMode = asserts.Op{
+var opDiv_ScalarMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Div_ScalarMode checks div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8215,8 +8217,8 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
@@ -8224,10 +8226,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	return r0
 }
 
-var opDivScalarModeOut = asserts.Op{
+var opDivScalarModeOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivScalarModeOut checks div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8235,19 +8237,19 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarModeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opDivideTensor = asserts.Op{
+var opDivideTensor = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivideTensor checks divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8255,17 +8257,17 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDivide_Tensor = asserts.Op{
+var opDivide_Tensor = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Divide_Tensor checks divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8273,19 +8275,19 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDivideOut = asserts.Op{
+var opDivideOut = wrap.Op{
 	Name:     "divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivideOut checks divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8293,19 +8295,19 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.DivideOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opDivideScalar = asserts.Op{
+var opDivideScalar = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivideScalar checks divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8313,17 +8315,17 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDivide_Scalar = asserts.Op{
+var opDivide_Scalar = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Divide_Scalar checks divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8331,19 +8333,19 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDivideTensorMode = asserts.Op{
+var opDivideTensorMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivideTensorMode checks divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8351,17 +8353,17 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDivide_TensorMode = asserts.Op{
+var opDivide_TensorMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Divide_TensorMode checks divide_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8369,19 +8371,19 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	if !asserts.Checking() {
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDivideOutMode = asserts.Op{
+var opDivideOutMode = wrap.Op{
 	Name:     "divide",
 	Overload: "out_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivideOutMode checks divide.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8389,19 +8391,19 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOutMode, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opDivideScalarMode = asserts.Op{
+var opDivideScalarMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DivideScalarMode checks divide.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8409,17 +8411,17 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDivide_ScalarMode = asserts.Op{
+var opDivide_ScalarMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Divide_ScalarMode checks divide_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8427,19 +8429,19 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opTrueDivideTensor = asserts.Op{
+var opTrueDivideTensor = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrueDivideTensor checks true_divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8447,17 +8449,17 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opTrueDivide_Tensor = asserts.Op{
+var opTrueDivide_Tensor = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrueDivide_Tensor checks true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8465,19 +8467,19 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opTrueDivideOut = asserts.Op{
+var opTrueDivideOut = wrap.Op{
 	Name:     "true_divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrueDivideOut checks true_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8485,19 +8487,19 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.TrueDivideOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTrueDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opTrueDivideScalar = asserts.Op{
+var opTrueDivideScalar = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrueDivideScalar checks true_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8505,17 +8507,17 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opTrueDivide_Scalar = asserts.Op{
+var opTrueDivide_Scalar = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrueDivide_Scalar checks true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8523,19 +8525,19 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDot = asserts.Op{
+var opDot = wrap.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -8543,18 +8545,18 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
-var opDotOut = asserts.Op{
+var opDotOut = wrap.Op{
 	Name:     "dot",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DotOut checks dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)
@@ -8562,8 +8564,8 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.DotOut(self, tensor, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDotOut, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
@@ -8571,10 +8573,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opVdot = asserts.Op{
+var opVdot = wrap.Op{
 	Name:     "vdot",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Vdot checks vdot(Tensor self, Tensor other) -> Tensor
@@ -8582,18 +8584,18 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vdot(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opVdotOut = asserts.Op{
+var opVdotOut = wrap.Op{
 	Name:     "vdot",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // VdotOut checks vdot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8601,8 +8603,8 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.VdotOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opVdotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
@@ -8610,10 +8612,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opEinsum = asserts.Op{
+var opEinsum = wrap.Op{
 	Name:     "einsum",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Einsum checks einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor
@@ -8621,17 +8623,17 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Einsum(equation, tensors, path)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opEmbedding = asserts.Op{
+var opEmbedding = wrap.Op{
 	Name:     "embedding",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Embedding checks embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
@@ -8639,18 +8641,18 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	if !asserts.Checking() {
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
-var opEmbeddingOut = asserts.Op{
+var opEmbeddingOut = wrap.Op{
 	Name:     "embedding",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingOut checks embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8658,19 +8660,19 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	if !asserts.Checking() {
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingOut, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	return r0
 }
 
-var opEmbeddingBackward = asserts.Op{
+var opEmbeddingBackward = wrap.Op{
 	Name:     "embedding_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingBackward checks embedding_backward(Tensor grad, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq, bool sparse) -> Tensor
@@ -8678,17 +8680,17 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	if !asserts.Checking() {
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
-var opEmbeddingDenseBackward = asserts.Op{
+var opEmbeddingDenseBackward = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingDenseBackward checks embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -8696,18 +8698,18 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
-var opEmbeddingDenseBackwardOut = asserts.Op{
+var opEmbeddingDenseBackwardOut = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingDenseBackwardOut checks embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)
@@ -8715,19 +8717,19 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	return r0
 }
 
-var opEmbeddingRenorm_ = asserts.Op{
+var opEmbeddingRenorm_ = wrap.Op{
 	Name:     "embedding_renorm_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingRenorm_ checks embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)
@@ -8735,8 +8737,8 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
@@ -8744,10 +8746,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	return r0
 }
 
-var opEmbeddingRenormOut = asserts.Op{
+var opEmbeddingRenormOut = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingRenormOut checks embedding_renorm.out(Tensor self, Tensor indices, float max_norm, float norm_type, *, Tensor(a!) out) -> Tensor(a!)
@@ -8755,19 +8757,19 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	return r0
 }
 
-var opEmbeddingRenorm = asserts.Op{
+var opEmbeddingRenorm = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingRenorm checks embedding_renorm(Tensor self, Tensor indices, float max_norm, float norm_type) -> Tensor
@@ -8775,18 +8777,18 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opEmbeddingSparseBackward = asserts.Op{
+var opEmbeddingSparseBackward = wrap.Op{
 	Name:     "embedding_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingSparseBackward checks embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -8794,17 +8796,17 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	if !asserts.Checking() {
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
-var opXEmbeddingBagForwardOnly = asserts.Op{
+var opXEmbeddingBagForwardOnly = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagForwardOnly checks _embedding_bag_forward_only(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8812,18 +8814,18 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_875bfc1d5932(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBagForwardOnlyOut = asserts.Op{
+var opXEmbeddingBagForwardOnlyOut = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagForwardOnlyOut checks _embedding_bag_forward_only.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8831,19 +8833,19 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a9, a10, a11, a12 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11, a12 wrap.Saved
 	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opXRowwisePrune = asserts.Op{
+var opXRowwisePrune = wrap.Op{
 	Name:     "_rowwise_prune",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XRowwisePrune checks _rowwise_prune(Tensor weight, Tensor mask, ScalarType compressed_indices_dtype) -> (Tensor, Tensor)
@@ -8851,17 +8853,17 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	if !asserts.Checking() {
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_df340c912795)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_df340c912795)
 	return r0, r1
 }
 
-var opRowStack = asserts.Op{
+var opRowStack = wrap.Op{
 	Name:     "row_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RowStack checks row_stack(Tensor[] tensors) -> Tensor
@@ -8869,17 +8871,17 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opRowStackOut = asserts.Op{
+var opRowStackOut = wrap.Op{
 	Name:     "row_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RowStackOut checks row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8887,19 +8889,19 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opEmbeddingBag = asserts.Op{
+var opEmbeddingBag = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingBag checks embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8907,17 +8909,17 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	if !asserts.Checking() {
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.ChecksPost_66ae767669e4(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
-var opEmbeddingBagPaddingIdx = asserts.Op{
+var opEmbeddingBagPaddingIdx = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmbeddingBagPaddingIdx checks embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8925,17 +8927,17 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	if !asserts.Checking() {
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.ChecksPost_66ae767669e4(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBag = asserts.Op{
+var opXEmbeddingBag = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBag checks _embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -8943,18 +8945,18 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_875bfc1d5932(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBagOut = asserts.Op{
+var opXEmbeddingBagOut = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagOut checks _embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -8962,19 +8964,19 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a9, a10, a11, a12 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11, a12 wrap.Saved
 	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBagBackward = asserts.Op{
+var opXEmbeddingBagBackward = wrap.Op{
 	Name:     "_embedding_bag_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagBackward checks _embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -8982,17 +8984,17 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_3d0485e95a82)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_53d8ae3e29f3(&c, &assertgenshapes.Locs_3d0485e95a82)
+	assertgenshapes.ChecksPost_01cc8c9a7146(&c, &assertgenshapes.Locs_3d0485e95a82)
 	return r0
 }
 
-var opXEmbeddingBagSparseBackward = asserts.Op{
+var opXEmbeddingBagSparseBackward = wrap.Op{
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagSparseBackward checks _embedding_bag_sparse_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9000,17 +9002,17 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_82e286bec633)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_82e286bec633)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_82e286bec633)
 	return r0
 }
 
-var opXEmbeddingBagDenseBackward = asserts.Op{
+var opXEmbeddingBagDenseBackward = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagDenseBackward checks _embedding_bag_dense_backward(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9018,18 +9020,18 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8 wrap.Saved
 	assertgenshapes.ChecksPre_f38adf2afb99(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	assertgenshapes.ChecksPost_1edbfcadf2d2(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
-var opXEmbeddingBagDenseBackwardOut = asserts.Op{
+var opXEmbeddingBagDenseBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagDenseBackwardOut checks _embedding_bag_dense_backward.out(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9037,19 +9039,19 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	return r0
 }
 
-var opXEmbeddingBagPerSampleWeightsBackward = asserts.Op{
+var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagPerSampleWeightsBackward checks _embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor
@@ -9057,17 +9059,17 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_38db37bfd191)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_38db37bfd191)
 	return r0
 }
 
-var opXEmbeddingBagPerSampleWeightsBackwardOut = asserts.Op{
+var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmbeddingBagPerSampleWeightsBackwardOut checks _embedding_bag_per_sample_weights_backward.out(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9075,19 +9077,19 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	return r0
 }
 
-var opEmptyNames = asserts.Op{
+var opEmptyNames = wrap.Op{
 	Name:     "empty",
 	Overload: "names",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyNames checks empty.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9095,17 +9097,17 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEmptyNamesOut = asserts.Op{
+var opEmptyNamesOut = wrap.Op{
 	Name:     "empty",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyNamesOut checks empty.names_out(int[] size, *, Dimname[]? names, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9113,19 +9115,19 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opEmptyMemoryFormat = asserts.Op{
+var opEmptyMemoryFormat = wrap.Op{
 	Name:     "empty",
 	Overload: "memory_format",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyMemoryFormat checks empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9133,17 +9135,17 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opNewEmpty = asserts.Op{
+var opNewEmpty = wrap.Op{
 	Name:     "new_empty",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9151,18 +9153,18 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewEmptyOut = asserts.Op{
+var opNewEmptyOut = wrap.Op{
 	Name:     "new_empty",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9170,8 +9172,8 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewEmptyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
@@ -9179,10 +9181,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opNewEmptyStrided = asserts.Op{
+var opNewEmptyStrided = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9190,18 +9192,18 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	if !asserts.Checking() {
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewEmptyStridedOut = asserts.Op{
+var opNewEmptyStridedOut = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9209,8 +9211,8 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	if !asserts.Checking() {
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
@@ -9218,10 +9220,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	return r0
 }
 
-var opNewFull = asserts.Op{
+var opNewFull = wrap.Op{
 	Name:     "new_full",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9229,18 +9231,18 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewFullOut = asserts.Op{
+var opNewFullOut = wrap.Op{
 	Name:     "new_full",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -9248,8 +9250,8 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewFullOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
@@ -9257,10 +9259,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	return r0
 }
 
-var opNewZeros = asserts.Op{
+var opNewZeros = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9268,18 +9270,18 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewZerosOut = asserts.Op{
+var opNewZerosOut = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9287,8 +9289,8 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewZerosOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewZerosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
@@ -9296,10 +9298,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opNewOnes = asserts.Op{
+var opNewOnes = wrap.Op{
 	Name:     "new_ones",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9307,18 +9309,18 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewOnesOut = asserts.Op{
+var opNewOnesOut = wrap.Op{
 	Name:     "new_ones",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9326,8 +9328,8 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NewOnesOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewOnesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
@@ -9335,10 +9337,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opXEmptyAffineQuantized = asserts.Op{
+var opXEmptyAffineQuantized = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmptyAffineQuantized checks _empty_affine_quantized(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9346,17 +9348,17 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opXEmptyAffineQuantizedOut = asserts.Op{
+var opXEmptyAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(int[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9364,19 +9366,19 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
-var opXEmptyPerChannelAffineQuantized = asserts.Op{
+var opXEmptyPerChannelAffineQuantized = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(int[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9384,17 +9386,17 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e06a2d41af64)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e06a2d41af64)
 	return r0
 }
 
-var opXEmptyPerChannelAffineQuantizedOut = asserts.Op{
+var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(int[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9402,19 +9404,19 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_da82f66eff27, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
 	return r0
 }
 
-var opResize_ = asserts.Op{
+var opResize_ = wrap.Op{
 	Name:     "resize_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -9422,19 +9424,19 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Resize_(self, size, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opResizeOut = asserts.Op{
+var opResizeOut = wrap.Op{
 	Name:     "resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9442,19 +9444,19 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opResize = asserts.Op{
+var opResize = wrap.Op{
 	Name:     "resize",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
@@ -9462,17 +9464,17 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.Resize(self, size, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Resize(self, size, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXResizeOutput_ = asserts.Op{
+var opXResizeOutput_ = wrap.Op{
 	Name:     "_resize_output_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XResizeOutput_ checks _resize_output_(Tensor(a!) self, int[] size, Device device) -> Tensor(a!)
@@ -9480,19 +9482,19 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XResizeOutput_(self, size, device)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXResizeOutput_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXResizeOutputOut = asserts.Op{
+var opXResizeOutputOut = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XResizeOutputOut checks _resize_output.out(Tensor self, int[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
@@ -9500,19 +9502,19 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	if !asserts.Checking() {
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXResizeOutputOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXResizeOutput = asserts.Op{
+var opXResizeOutput = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XResizeOutput checks _resize_output(Tensor self, int[] size, Device device) -> Tensor
@@ -9520,17 +9522,17 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XResizeOutput(self, size, device)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XResizeOutput(self, size, device)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opEmptyQuantized = asserts.Op{
+var opEmptyQuantized = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9538,17 +9540,17 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	if !asserts.Checking() {
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_fc77d661f2ea)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_fc77d661f2ea)
 	return r0
 }
 
-var opEmptyQuantizedOut = asserts.Op{
+var opEmptyQuantizedOut = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9556,19 +9558,19 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	if !asserts.Checking() {
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_8761476d187d, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
 	return r0
 }
 
-var opEmptyOut = asserts.Op{
+var opEmptyOut = wrap.Op{
 	Name:     "empty",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9576,19 +9578,19 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.EmptyOut(size, memory_format, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opEmptyLike = asserts.Op{
+var opEmptyLike = wrap.Op{
 	Name:     "empty_like",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9596,18 +9598,18 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEmptyLikeOut = asserts.Op{
+var opEmptyLikeOut = wrap.Op{
 	Name:     "empty_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9615,8 +9617,8 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEmptyLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
@@ -9624,10 +9626,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	return r0
 }
 
-var opEmptyStrided = asserts.Op{
+var opEmptyStrided = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9635,17 +9637,17 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEmptyStridedOut = asserts.Op{
+var opEmptyStridedOut = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9653,19 +9655,19 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyStridedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opErf = asserts.Op{
+var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -9673,18 +9675,18 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErf_ = asserts.Op{
+var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -9692,8 +9694,8 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErf_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
@@ -9701,10 +9703,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfOut = asserts.Op{
+var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9712,8 +9714,8 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
@@ -9721,10 +9723,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfc = asserts.Op{
+var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -9732,18 +9734,18 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfc(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErfc_ = asserts.Op{
+var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -9751,8 +9753,8 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
@@ -9760,10 +9762,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfcOut = asserts.Op{
+var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9771,8 +9773,8 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfcOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
@@ -9780,10 +9782,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExp = asserts.Op{
+var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -9791,18 +9793,18 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExp_ = asserts.Op{
+var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -9810,8 +9812,8 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
@@ -9819,10 +9821,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpOut = asserts.Op{
+var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9830,8 +9832,8 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
@@ -9839,10 +9841,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExp2 = asserts.Op{
+var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -9850,18 +9852,18 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp2(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExp2_ = asserts.Op{
+var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -9869,8 +9871,8 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
@@ -9878,10 +9880,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExp2Out = asserts.Op{
+var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9889,8 +9891,8 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExp2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
@@ -9898,10 +9900,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpm1 = asserts.Op{
+var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -9909,18 +9911,18 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Expm1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpm1_ = asserts.Op{
+var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -9928,8 +9930,8 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExpm1_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
@@ -9937,10 +9939,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpm1Out = asserts.Op{
+var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9948,8 +9950,8 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
@@ -9957,10 +9959,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpand = asserts.Op{
+var opExpand = wrap.Op{
 	Name:     "expand",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
@@ -9968,18 +9970,18 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expand(self, size, implicit)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpandAs = asserts.Op{
+var opExpandAs = wrap.Op{
 	Name:     "expand_as",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -9987,17 +9989,17 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandAs(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opEye = asserts.Op{
+var opEye = wrap.Op{
 	Name:     "eye",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Eye checks eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10005,17 +10007,17 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 	if !asserts.Checking() {
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEyeM = asserts.Op{
+var opEyeM = wrap.Op{
 	Name:     "eye",
 	Overload: "m",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EyeM checks eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10023,17 +10025,17 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 	if !asserts.Checking() {
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEyeOut = asserts.Op{
+var opEyeOut = wrap.Op{
 	Name:     "eye",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EyeOut checks eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10041,19 +10043,19 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeOut(n, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opEyeMOut = asserts.Op{
+var opEyeMOut = wrap.Op{
 	Name:     "eye",
 	Overload: "m_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EyeMOut checks eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)
@@ -10061,19 +10063,19 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeMOut(n, m, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeMOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFlattenUsingInts = asserts.Op{
+var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -10081,17 +10083,17 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlattenNamedOutDim = asserts.Op{
+var opFlattenNamedOutDim = wrap.Op{
 	Name:     "flatten",
 	Overload: "named_out_dim",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
@@ -10099,17 +10101,17 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	if !asserts.Checking() {
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlattenUsingNames = asserts.Op{
+var opFlattenUsingNames = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_names",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
@@ -10117,17 +10119,17 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	if !asserts.Checking() {
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlattenDimnameList = asserts.Op{
+var opFlattenDimnameList = wrap.Op{
 	Name:     "flatten",
 	Overload: "DimnameList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
@@ -10135,17 +10137,17 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	if !asserts.Checking() {
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDimnameList, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opUnflattenInt = asserts.Op{
+var opUnflattenInt = wrap.Op{
 	Name:     "unflatten",
 	Overload: "int",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnflattenInt checks unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
@@ -10153,17 +10155,17 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opUnflattenDimname = asserts.Op{
+var opUnflattenDimname = wrap.Op{
 	Name:     "unflatten",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, int[] sizes, Dimname[] names) -> Tensor(a)
@@ -10171,17 +10173,17 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 	if !asserts.Checking() {
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFillScalar = asserts.Op{
+var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -10189,18 +10191,18 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillScalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FillScalar(self, value)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFillTensor = asserts.Op{
+var opFillTensor = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
@@ -10208,18 +10210,18 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillTensor(self, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
 	return r0
 }
 
-var opFill_Scalar = asserts.Op{
+var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -10227,8 +10229,8 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFill_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
@@ -10236,10 +10238,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opFillScalarOut = asserts.Op{
+var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10247,19 +10249,19 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FillScalarOut(self, value, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFillScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opFill_Tensor = asserts.Op{
+var opFill_Tensor = wrap.Op{
 	Name:     "fill_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
@@ -10267,8 +10269,8 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Tensor(self, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFill_Tensor, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
@@ -10276,10 +10278,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFillTensorOut = asserts.Op{
+var opFillTensorOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10287,19 +10289,19 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FillTensorOut(self, value, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFillTensorOut, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
 	return r0
 }
 
-var opFloor = asserts.Op{
+var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -10307,18 +10309,18 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Floor(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFloor_ = asserts.Op{
+var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -10326,8 +10328,8 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloor_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
@@ -10335,10 +10337,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFloorOut = asserts.Op{
+var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10346,8 +10348,8 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
@@ -10355,10 +10357,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFloorDivide = asserts.Op{
+var opFloorDivide = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
@@ -10366,17 +10368,17 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opFloorDivide_Tensor = asserts.Op{
+var opFloorDivide_Tensor = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10384,19 +10386,19 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opFloorDivideOut = asserts.Op{
+var opFloorDivideOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10404,19 +10406,19 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FloorDivideOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloorDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opFloorDivideScalar = asserts.Op{
+var opFloorDivideScalar = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10424,17 +10426,17 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFloorDivide_Scalar = asserts.Op{
+var opFloorDivide_Scalar = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10442,19 +10444,19 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFrac = asserts.Op{
+var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -10462,18 +10464,18 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Frac(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFrac_ = asserts.Op{
+var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -10481,8 +10483,8 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFrac_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
@@ -10490,10 +10492,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFracOut = asserts.Op{
+var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10501,8 +10503,8 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FracOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFracOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
@@ -10510,10 +10512,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFullNames = asserts.Op{
+var opFullNames = wrap.Op{
 	Name:     "full",
 	Overload: "names",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10521,17 +10523,17 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 	if !asserts.Checking() {
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFullNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFullNamesOut = asserts.Op{
+var opFullNamesOut = wrap.Op{
 	Name:     "full",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -10539,19 +10541,19 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	if !asserts.Checking() {
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opFull = asserts.Op{
+var opFull = wrap.Op{
 	Name:     "full",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10559,17 +10561,17 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFullOut = asserts.Op{
+var opFullOut = wrap.Op{
 	Name:     "full",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10577,19 +10579,19 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FullOut(size, fill_value, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFullLike = asserts.Op{
+var opFullLike = wrap.Op{
 	Name:     "full_like",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -10597,18 +10599,18 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	if !asserts.Checking() {
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFullLikeOut = asserts.Op{
+var opFullLikeOut = wrap.Op{
 	Name:     "full_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -10616,8 +10618,8 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	if !asserts.Checking() {
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFullLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
@@ -10625,10 +10627,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	return r0
 }
 
-var opFromFile = asserts.Op{
+var opFromFile = wrap.Op{
 	Name:     "from_file",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10636,17 +10638,17 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFromFileOut = asserts.Op{
+var opFromFileOut = wrap.Op{
 	Name:     "from_file",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10654,19 +10656,19 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFromFileOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opGcdOut = asserts.Op{
+var opGcdOut = wrap.Op{
 	Name:     "gcd",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10674,19 +10676,19 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GcdOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGcdOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opGcd = asserts.Op{
+var opGcd = wrap.Op{
 	Name:     "gcd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Gcd checks gcd(Tensor self, Tensor other) -> Tensor
@@ -10694,17 +10696,17 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opGcd_ = asserts.Op{
+var opGcd_ = wrap.Op{
 	Name:     "gcd_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10712,19 +10714,19 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd_(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGcd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLcmOut = asserts.Op{
+var opLcmOut = wrap.Op{
 	Name:     "lcm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10732,19 +10734,19 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LcmOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLcmOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLcm = asserts.Op{
+var opLcm = wrap.Op{
 	Name:     "lcm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lcm checks lcm(Tensor self, Tensor other) -> Tensor
@@ -10752,17 +10754,17 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLcm_ = asserts.Op{
+var opLcm_ = wrap.Op{
 	Name:     "lcm_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10770,19 +10772,19 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm_(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLcm_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opGridSampler = asserts.Op{
+var opGridSampler = wrap.Op{
 	Name:     "grid_sampler",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10790,17 +10792,17 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	if !asserts.Checking() {
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_bdd4366c8149)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_bdd4366c8149)
 	return r0
 }
 
-var opGridSampler2d = asserts.Op{
+var opGridSampler2d = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10808,18 +10810,18 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
 	return r0
 }
 
-var opGridSampler2dOut = asserts.Op{
+var opGridSampler2dOut = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10827,19 +10829,19 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler2dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	return r0
 }
 
-var opGridSampler2dBackward = asserts.Op{
+var opGridSampler2dBackward = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -10847,17 +10849,17 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
 	return r0, r1
 }
 
-var opGridSampler2dBackwardOut = asserts.Op{
+var opGridSampler2dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -10865,19 +10867,19 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
+	var c wrap.Call
+	var a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
-var opXGridSampler2dCpuFallback = asserts.Op{
+var opXGridSampler2dCpuFallback = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10885,18 +10887,18 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
 	return r0
 }
 
-var opXGridSampler2dCpuFallbackOut = asserts.Op{
+var opXGridSampler2dCpuFallbackOut = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10904,19 +10906,19 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	return r0
 }
 
-var opXGridSampler2dCpuFallbackBackward = asserts.Op{
+var opXGridSampler2dCpuFallbackBackward = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
@@ -10924,17 +10926,17 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
 	return r0, r1
 }
 
-var opGridSampler3d = asserts.Op{
+var opGridSampler3d = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -10942,18 +10944,18 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
 	return r0
 }
 
-var opGridSampler3dOut = asserts.Op{
+var opGridSampler3dOut = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -10961,19 +10963,19 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler3dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	return r0
 }
 
-var opGridSampler3dBackward = asserts.Op{
+var opGridSampler3dBackward = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -10981,17 +10983,17 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
 	return r0, r1
 }
 
-var opGridSampler3dBackwardOut = asserts.Op{
+var opGridSampler3dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -10999,19 +11001,19 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
+	var c wrap.Call
+	var a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
-var opHannWindow = asserts.Op{
+var opHannWindow = wrap.Op{
 	Name:     "hann_window",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11019,17 +11021,17 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHannWindowOut = asserts.Op{
+var opHannWindowOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11037,19 +11039,19 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HannWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opHannWindowPeriodic = asserts.Op{
+var opHannWindowPeriodic = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11057,17 +11059,17 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHannWindowPeriodicOut = asserts.Op{
+var opHannWindowPeriodicOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11075,19 +11077,19 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opHammingWindow = asserts.Op{
+var opHammingWindow = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11095,17 +11097,17 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowOut = asserts.Op{
+var opHammingWindowOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11113,19 +11115,19 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HammingWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opHammingWindowPeriodic = asserts.Op{
+var opHammingWindowPeriodic = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11133,17 +11135,17 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowPeriodicOut = asserts.Op{
+var opHammingWindowPeriodicOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11151,19 +11153,19 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opHammingWindowPeriodicAlpha = asserts.Op{
+var opHammingWindowPeriodicAlpha = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11171,17 +11173,17 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowPeriodicAlphaOut = asserts.Op{
+var opHammingWindowPeriodicAlphaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
@@ -11189,19 +11191,19 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opHammingWindowPeriodicAlphaBeta = asserts.Op{
+var opHammingWindowPeriodicAlphaBeta = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11209,17 +11211,17 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
+var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -11227,19 +11229,19 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
-var opKaiserWindow = asserts.Op{
+var opKaiserWindow = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11247,17 +11249,17 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opKaiserWindowOut = asserts.Op{
+var opKaiserWindowOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11265,19 +11267,19 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opKaiserWindowPeriodic = asserts.Op{
+var opKaiserWindowPeriodic = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11285,17 +11287,17 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opKaiserWindowPeriodicOut = asserts.Op{
+var opKaiserWindowPeriodicOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11303,19 +11305,19 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opKaiserWindowBeta = asserts.Op{
+var opKaiserWindowBeta = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11323,17 +11325,17 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opKaiserWindowBetaOut = asserts.Op{
+var opKaiserWindowBetaOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -11341,12 +11343,12 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 

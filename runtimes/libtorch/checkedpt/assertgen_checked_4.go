@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opSparseResizeAndClear_ = asserts.Op{
+var opSparseResizeAndClear_ = wrap.Op{
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -22,19 +24,19 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSparseResizeAndClearOut = asserts.Op{
+var opSparseResizeAndClearOut = wrap.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,19 +44,19 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opSparseResizeAndClear = asserts.Op{
+var opSparseResizeAndClear = wrap.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -62,17 +64,17 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSparseMask = asserts.Op{
+var opSparseMask = wrap.Op{
 	Name:     "sparse_mask",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
@@ -80,18 +82,18 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseMask(self, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opSparseMaskOut = asserts.Op{
+var opSparseMaskOut = wrap.Op{
 	Name:     "sparse_mask",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -99,19 +101,19 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SparseMaskOut(self, mask, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSparseMaskOut, &assertgenshapes.Locs_983daf7a920e, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a2, out)
 	return r0
 }
 
-var opXToCpu = asserts.Op{
+var opXToCpu = wrap.Op{
 	Name:     "_to_cpu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
@@ -119,17 +121,17 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToCpu(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXToCpu, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opToDense = asserts.Op{
+var opToDense = wrap.Op{
 	Name:     "to_dense",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -137,17 +139,17 @@ func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXToDense = asserts.Op{
+var opXToDense = wrap.Op{
 	Name:     "_to_dense",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XToDense checks _to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -155,18 +157,18 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToDense(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToDense(self, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToDenseOut = asserts.Op{
+var opXToDenseOut = wrap.Op{
 	Name:     "_to_dense",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -174,19 +176,19 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XToDenseOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToDenseOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opToDenseBackward = asserts.Op{
+var opToDenseBackward = wrap.Op{
 	Name:     "to_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input) -> Tensor
@@ -194,17 +196,17 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDenseBackward(grad, input)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772)
 	r0 := kernels.ToDenseBackward(grad, input)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_deed1f1cf772)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_deed1f1cf772)
 	return r0
 }
 
-var opSparseDim = asserts.Op{
+var opSparseDim = wrap.Op{
 	Name:     "sparse_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SparseDim checks sparse_dim(Tensor self) -> int
@@ -212,18 +214,18 @@ func SparseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SparseDim(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SparseDim(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXDimI = asserts.Op{
+var opXDimI = wrap.Op{
 	Name:     "_dimI",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XDimI checks _dimI(Tensor self) -> int
@@ -231,18 +233,18 @@ func XDimI(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimI(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimI(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDenseDim = asserts.Op{
+var opDenseDim = wrap.Op{
 	Name:     "dense_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DenseDim checks dense_dim(Tensor self) -> int
@@ -250,18 +252,18 @@ func DenseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.DenseDim(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.DenseDim(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXDimV = asserts.Op{
+var opXDimV = wrap.Op{
 	Name:     "_dimV",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XDimV checks _dimV(Tensor self) -> int
@@ -269,18 +271,18 @@ func XDimV(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimV(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimV(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXNnz = asserts.Op{
+var opXNnz = wrap.Op{
 	Name:     "_nnz",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNnz checks _nnz(Tensor self) -> int
@@ -288,18 +290,18 @@ func XNnz(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNnz(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNnz(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCoalesce = asserts.Op{
+var opCoalesce = wrap.Op{
 	Name:     "coalesce",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
@@ -307,17 +309,17 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Coalesce(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCoalesce = asserts.Op{
+var opXCoalesce = wrap.Op{
 	Name:     "_coalesce",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCoalesce checks _coalesce(Tensor self) -> Tensor
@@ -325,18 +327,18 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesce(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCoalesce(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXCoalesceOut = asserts.Op{
+var opXCoalesceOut = wrap.Op{
 	Name:     "_coalesce",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -344,19 +346,19 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesceOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalesceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opIsCoalesced = asserts.Op{
+var opIsCoalesced = wrap.Op{
 	Name:     "is_coalesced",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IsCoalesced checks is_coalesced(Tensor self) -> bool
@@ -364,18 +366,18 @@ func IsCoalesced(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsCoalesced(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsCoalesced(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXIndices = asserts.Op{
+var opXIndices = wrap.Op{
 	Name:     "_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XIndices checks _indices(Tensor(a) self) -> Tensor(a)
@@ -383,18 +385,18 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndices(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndices(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXValues = asserts.Op{
+var opXValues = wrap.Op{
 	Name:     "_values",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XValues checks _values(Tensor(a) self) -> Tensor(a)
@@ -402,18 +404,18 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValues(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXCoalesced_ = asserts.Op{
+var opXCoalesced_ = wrap.Op{
 	Name:     "_coalesced_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
@@ -421,19 +423,19 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced_(self, coalesced)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCoalesced_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXCoalescedOut = asserts.Op{
+var opXCoalescedOut = wrap.Op{
 	Name:     "_coalesced",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
@@ -441,19 +443,19 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalescedOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXCoalesced = asserts.Op{
+var opXCoalesced = wrap.Op{
 	Name:     "_coalesced",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
@@ -461,17 +463,17 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced(self, coalesced)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIndices = asserts.Op{
+var opIndices = wrap.Op{
 	Name:     "indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Indices checks indices(Tensor(a) self) -> Tensor(a)
@@ -479,18 +481,18 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Indices(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Indices(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opValues = asserts.Op{
+var opValues = wrap.Op{
 	Name:     "values",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Values checks values(Tensor(a) self) -> Tensor(a)
@@ -498,18 +500,18 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Values(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Values(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCrowIndices = asserts.Op{
+var opCrowIndices = wrap.Op{
 	Name:     "crow_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
@@ -517,17 +519,17 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndices(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opColIndices = asserts.Op{
+var opColIndices = wrap.Op{
 	Name:     "col_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
@@ -535,17 +537,17 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndices(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCcolIndices = asserts.Op{
+var opCcolIndices = wrap.Op{
 	Name:     "ccol_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
@@ -553,17 +555,17 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndices(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opRowIndices = asserts.Op{
+var opRowIndices = wrap.Op{
 	Name:     "row_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
@@ -571,17 +573,17 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndices(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opHspmmOut = asserts.Op{
+var opHspmmOut = wrap.Op{
 	Name:     "hspmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -589,19 +591,19 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHspmmOut, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
 	return r0
 }
 
-var opHspmm = asserts.Op{
+var opHspmm = wrap.Op{
 	Name:     "hspmm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
@@ -609,17 +611,17 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hspmm(mat1, mat2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7)
 	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_13e416bb80f7)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_13e416bb80f7)
 	return r0
 }
 
-var opCopySparseToSparse_ = asserts.Op{
+var opCopySparseToSparse_ = wrap.Op{
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -627,19 +629,19 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_938f93576399, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
 	return r0
 }
 
-var opCopySparseToSparseOut = asserts.Op{
+var opCopySparseToSparseOut = wrap.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -647,19 +649,19 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	return r0
 }
 
-var opCopySparseToSparse = asserts.Op{
+var opCopySparseToSparse = wrap.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -667,17 +669,17 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ca17e0284ce7)
 	return r0
 }
 
-var opUnbindInt = asserts.Op{
+var opUnbindInt = wrap.Op{
 	Name:     "unbind",
 	Overload: "int",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
@@ -685,18 +687,18 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opUnbindDimname = asserts.Op{
+var opUnbindDimname = wrap.Op{
 	Name:     "unbind",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnbindDimname checks unbind.Dimname(Tensor(a -> *) self, Dimname dim) -> Tensor(a)[]
@@ -704,17 +706,17 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnbindDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opToSparseSparseDim = asserts.Op{
+var opToSparseSparseDim = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
@@ -722,18 +724,18 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToSparseSparseDimOut = asserts.Op{
+var opToSparseSparseDimOut = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "sparse_dim_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseSparseDimOut checks to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -741,19 +743,19 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opToSparse = asserts.Op{
+var opToSparse = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparse checks to_sparse(Tensor self) -> Tensor
@@ -761,18 +763,18 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparse(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparse(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToSparseOut = asserts.Op{
+var opToSparseOut = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseOut checks to_sparse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -780,19 +782,19 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opToSparseCsr = asserts.Op{
+var opToSparseCsr = wrap.Op{
 	Name:     "to_sparse_csr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseCsr checks to_sparse_csr(Tensor self) -> Tensor
@@ -800,17 +802,17 @@ func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseCsr(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToSparseCsrOut = asserts.Op{
+var opToSparseCsrOut = wrap.Op{
 	Name:     "to_sparse_csr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseCsrOut checks to_sparse_csr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -818,19 +820,19 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsrOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseCsrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opToSparseCsc = asserts.Op{
+var opToSparseCsc = wrap.Op{
 	Name:     "to_sparse_csc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseCsc checks to_sparse_csc(Tensor self) -> Tensor
@@ -838,17 +840,17 @@ func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseCsc(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToSparseCscOut = asserts.Op{
+var opToSparseCscOut = wrap.Op{
 	Name:     "to_sparse_csc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseCscOut checks to_sparse_csc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -856,19 +858,19 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCscOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseCscOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opToSparseBsr = asserts.Op{
+var opToSparseBsr = wrap.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize) -> Tensor
@@ -876,17 +878,17 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseBsr(self, blocksize)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseBsr(self, blocksize)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToSparseBsrOut = asserts.Op{
+var opToSparseBsrOut = wrap.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseBsrOut checks to_sparse_bsr.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
@@ -894,19 +896,19 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.ToSparseBsrOut(self, blocksize, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseBsrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opToSparseBsc = asserts.Op{
+var opToSparseBsc = wrap.Op{
 	Name:     "to_sparse_bsc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize) -> Tensor
@@ -914,17 +916,17 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseBsc(self, blocksize)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseBsc(self, blocksize)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToSparseBscOut = asserts.Op{
+var opToSparseBscOut = wrap.Op{
 	Name:     "to_sparse_bsc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToSparseBscOut checks to_sparse_bsc.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
@@ -932,19 +934,19 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.ToSparseBscOut(self, blocksize, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseBscOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opToMkldnn = asserts.Op{
+var opToMkldnn = wrap.Op{
 	Name:     "to_mkldnn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -952,18 +954,18 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnn(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToMkldnnOut = asserts.Op{
+var opToMkldnnOut = wrap.Op{
 	Name:     "to_mkldnn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -971,19 +973,19 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToMkldnnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opMkldnnReorderConv2dWeight = asserts.Op{
+var opMkldnnReorderConv2dWeight = wrap.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1) -> Tensor
@@ -991,17 +993,17 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opMkldnnReorderConv2dWeightOut = asserts.Op{
+var opMkldnnReorderConv2dWeightOut = wrap.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -1009,19 +1011,19 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opMkldnnReorderConv3dWeight = asserts.Op{
+var opMkldnnReorderConv3dWeight = wrap.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1) -> Tensor
@@ -1029,17 +1031,17 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opMkldnnReorderConv3dWeightOut = asserts.Op{
+var opMkldnnReorderConv3dWeightOut = wrap.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -1047,19 +1049,19 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opToMkldnnBackward = asserts.Op{
+var opToMkldnnBackward = wrap.Op{
 	Name:     "to_mkldnn_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
@@ -1067,17 +1069,17 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_deed1f1cf772)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_deed1f1cf772)
 	return r0
 }
 
-var opQuantizePerTensorDynamic = asserts.Op{
+var opQuantizePerTensorDynamic = wrap.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
@@ -1085,17 +1087,17 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opQuantizePerTensorDynamicOut = asserts.Op{
+var opQuantizePerTensorDynamicOut = wrap.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
@@ -1103,19 +1105,19 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opQuantizePerTensor = asserts.Op{
+var opQuantizePerTensor = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
@@ -1123,18 +1125,18 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantizePerTensorOut = asserts.Op{
+var opQuantizePerTensorOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1142,8 +1144,8 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
@@ -1151,10 +1153,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	return r0
 }
 
-var opQuantizePerTensorTensorQparams = asserts.Op{
+var opQuantizePerTensorTensorQparams = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
@@ -1162,18 +1164,18 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opQuantizePerTensorTensorQparamsOut = asserts.Op{
+var opQuantizePerTensorTensorQparamsOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1181,8 +1183,8 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
@@ -1190,10 +1192,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	return r0
 }
 
-var opQuantizePerTensorTensors = asserts.Op{
+var opQuantizePerTensorTensors = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
@@ -1201,21 +1203,21 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
+		a1, a2 wrap.Saved
+		l0     wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_2f607033dd03(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPost_1b799f4a804a(&c, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
-var opQuantizePerTensorTensorsOut = asserts.Op{
+var opQuantizePerTensorTensorsOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
@@ -1224,21 +1226,21 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0, l4 asserts.SavedList
+		a1, a2 wrap.Saved
+		l0, l4 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_be4c0e6dc1ad(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost_c79680012da7(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
-var opQuantizePerChannel = asserts.Op{
+var opQuantizePerChannel = wrap.Op{
 	Name:     "quantize_per_channel",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
@@ -1246,18 +1248,18 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
-var opQuantizePerChannelOut = asserts.Op{
+var opQuantizePerChannelOut = wrap.Op{
 	Name:     "quantize_per_channel",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1265,8 +1267,8 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
@@ -1274,10 +1276,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	return r0
 }
 
-var opDequantizeSelf = asserts.Op{
+var opDequantizeSelf = wrap.Op{
 	Name:     "dequantize",
 	Overload: "self",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
@@ -1285,18 +1287,18 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opDequantizeSelfOut = asserts.Op{
+var opDequantizeSelfOut = wrap.Op{
 	Name:     "dequantize",
 	Overload: "self_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1304,19 +1306,19 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelfOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opDequantizeTensors = asserts.Op{
+var opDequantizeTensors = wrap.Op{
 	Name:     "dequantize",
 	Overload: "tensors",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
@@ -1324,17 +1326,17 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opDequantizeTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opDequantizeTensorsOut = asserts.Op{
+var opDequantizeTensorsOut = wrap.Op{
 	Name:     "dequantize",
 	Overload: "tensors_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
@@ -1343,18 +1345,18 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 		kernels.DequantizeTensorsOut(tensors, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 }
 
-var opQScale = asserts.Op{
+var opQScale = wrap.Op{
 	Name:     "q_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QScale checks q_scale(Tensor self) -> float
@@ -1362,18 +1364,18 @@ func QScale(self *torch.Tensor) float64 {
 	if !asserts.Checking() {
 		return kernels.QScale(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QScale(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opQZeroPoint = asserts.Op{
+var opQZeroPoint = wrap.Op{
 	Name:     "q_zero_point",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QZeroPoint checks q_zero_point(Tensor self) -> int
@@ -1381,18 +1383,18 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QZeroPoint(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QZeroPoint(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opQPerChannelScales = asserts.Op{
+var opQPerChannelScales = wrap.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
@@ -1400,18 +1402,18 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScales(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opQPerChannelScalesOut = asserts.Op{
+var opQPerChannelScalesOut = wrap.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1419,19 +1421,19 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opQPerChannelZeroPoints = asserts.Op{
+var opQPerChannelZeroPoints = wrap.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
@@ -1439,18 +1441,18 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPoints(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opQPerChannelZeroPointsOut = asserts.Op{
+var opQPerChannelZeroPointsOut = wrap.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1458,19 +1460,19 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opQPerChannelAxis = asserts.Op{
+var opQPerChannelAxis = wrap.Op{
 	Name:     "q_per_channel_axis",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
@@ -1478,18 +1480,18 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QPerChannelAxis(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIntRepr = asserts.Op{
+var opIntRepr = wrap.Op{
 	Name:     "int_repr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IntRepr checks int_repr(Tensor self) -> Tensor
@@ -1497,17 +1499,17 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntRepr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIntReprOut = asserts.Op{
+var opIntReprOut = wrap.Op{
 	Name:     "int_repr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1515,19 +1517,19 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntReprOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIntReprOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXMakePerTensorQuantizedTensor = asserts.Op{
+var opXMakePerTensorQuantizedTensor = wrap.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
@@ -1535,17 +1537,17 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXMakePerTensorQuantizedTensorOut = asserts.Op{
+var opXMakePerTensorQuantizedTensorOut = wrap.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -1553,19 +1555,19 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXMakePerChannelQuantizedTensor = asserts.Op{
+var opXMakePerChannelQuantizedTensor = wrap.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
@@ -1573,17 +1575,17 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
-var opXMakePerChannelQuantizedTensorOut = asserts.Op{
+var opXMakePerChannelQuantizedTensorOut = wrap.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
@@ -1591,19 +1593,19 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
 	return r0
 }
 
-var opQscheme = asserts.Op{
+var opQscheme = wrap.Op{
 	Name:     "qscheme",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Qscheme checks qscheme(Tensor self) -> QScheme
@@ -1611,18 +1613,18 @@ func Qscheme(self *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.Qscheme(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Qscheme(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFakeQuantizePerTensorAffine = asserts.Op{
+var opFakeQuantizePerTensorAffine = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
@@ -1630,17 +1632,17 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
+var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
@@ -1648,17 +1650,17 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
-var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
+var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1666,18 +1668,18 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
+var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1685,19 +1687,19 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
-	var c asserts.Call
-	var a5, a6 asserts.Saved
+	var c wrap.Call
+	var a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1705,18 +1707,18 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1724,19 +1726,19 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
+	var c wrap.Call
+	var a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
-var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
+var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -1744,17 +1746,17 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4ce453fa2454)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4ce453fa2454)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
+var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -1762,18 +1764,18 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
+var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1781,19 +1783,19 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
+var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -1801,17 +1803,17 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_3a2f820c7191)
+	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_3a2f820c7191)
 	return r0, r1, r2
 }
 
-var opFakeQuantizePerChannelAffine = asserts.Op{
+var opFakeQuantizePerChannelAffine = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
@@ -1819,17 +1821,17 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
-var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
+var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1837,18 +1839,18 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.ChecksPost_0aa0b0984d55(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
-var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
+var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1856,19 +1858,19 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
+	var c wrap.Call
+	var a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
-var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
+var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -1876,17 +1878,17 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4ce453fa2454)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4ce453fa2454)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
+var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -1894,18 +1896,18 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
+var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1913,19 +1915,19 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
+var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -1933,17 +1935,17 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_3a2f820c7191)
+	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_3a2f820c7191)
 	return r0, r1, r2
 }
 
-var opFusedMovingAvgObsFakeQuant = asserts.Op{
+var opFusedMovingAvgObsFakeQuant = wrap.Op{
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
@@ -1951,19 +1953,19 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c asserts.Call
-	var a3, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_52721b50e5a2(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost_1bb2e4f5a3bd(&c, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPost_2f3b3d3ddb00(&c, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
-var opXFusedMovingAvgObsFqHelper = asserts.Op{
+var opXFusedMovingAvgObsFqHelper = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
@@ -1971,8 +1973,8 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_6ae6c0c440ef(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
@@ -1980,10 +1982,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	return r0, r1
 }
 
-var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
+var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
@@ -1991,19 +1993,19 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4, a5, a6, a13, a14 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5, a6, a13, a14 wrap.Saved
 	assertgenshapes.ChecksPre_287c7cdfbf3d(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost_6bbefbef08f9(&c, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPost_e8b18763da16(&c, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
-var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
+var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
@@ -2011,18 +2013,18 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_0835502f292b(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.ChecksPost_cbdbf895b8c8(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXChooseQparamsPerTensor = asserts.Op{
+var opXChooseQparamsPerTensor = wrap.Op{
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
@@ -2030,17 +2032,17 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	if !asserts.Checking() {
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0, r1
 }
 
-var opXSaturateWeightToFp16 = asserts.Op{
+var opXSaturateWeightToFp16 = wrap.Op{
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
@@ -2048,17 +2050,17 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6a90f4a114a3)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6a90f4a114a3)
 	return r0
 }
 
-var opChooseQparamsOptimized = asserts.Op{
+var opChooseQparamsOptimized = wrap.Op{
 	Name:     "choose_qparams_optimized",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
@@ -2066,17 +2068,17 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	if !asserts.Checking() {
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_05046cb4ce89)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
-var opXAutocastToReducedPrecision = asserts.Op{
+var opXAutocastToReducedPrecision = wrap.Op{
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
@@ -2084,17 +2086,17 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	if !asserts.Checking() {
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXAutocastToFullPrecision = asserts.Op{
+var opXAutocastToFullPrecision = wrap.Op{
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
@@ -2102,17 +2104,17 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	if !asserts.Checking() {
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXToCopy = asserts.Op{
+var opXToCopy = wrap.Op{
 	Name:     "_to_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XToCopy checks _to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor
@@ -2120,18 +2122,18 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	if !asserts.Checking() {
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToCopyOut = asserts.Op{
+var opXToCopyOut = wrap.Op{
 	Name:     "_to_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XToCopyOut checks _to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -2139,19 +2141,19 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	if !asserts.Checking() {
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opToDtypeLayout = asserts.Op{
+var opToDtypeLayout = wrap.Op{
 	Name:     "to",
 	Overload: "dtype_layout",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToDtypeLayout checks to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2159,17 +2161,17 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToDevice = asserts.Op{
+var opToDevice = wrap.Op{
 	Name:     "to",
 	Overload: "device",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToDevice checks to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2177,17 +2179,17 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	if !asserts.Checking() {
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToDtype = asserts.Op{
+var opToDtype = wrap.Op{
 	Name:     "to",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToDtype checks to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2195,17 +2197,17 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	if !asserts.Checking() {
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opToOther = asserts.Op{
+var opToOther = wrap.Op{
 	Name:     "to",
 	Overload: "other",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToOther checks to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2213,17 +2215,17 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	if !asserts.Checking() {
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opMeshgrid = asserts.Op{
+var opMeshgrid = wrap.Op{
 	Name:     "meshgrid",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Meshgrid checks meshgrid(Tensor[] tensors) -> Tensor[]
@@ -2231,17 +2233,17 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Meshgrid(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgrid, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opMeshgridIndexing = asserts.Op{
+var opMeshgridIndexing = wrap.Op{
 	Name:     "meshgrid",
 	Overload: "indexing",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MeshgridIndexing checks meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]
@@ -2249,17 +2251,17 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgridIndexing, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opCartesianProd = asserts.Op{
+var opCartesianProd = wrap.Op{
 	Name:     "cartesian_prod",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CartesianProd checks cartesian_prod(Tensor[] tensors) -> Tensor
@@ -2267,17 +2269,17 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CartesianProd(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opCombinations = asserts.Op{
+var opCombinations = wrap.Op{
 	Name:     "combinations",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Combinations checks combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor
@@ -2285,17 +2287,17 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Combinations(self, r, with_replacement)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opItem = asserts.Op{
+var opItem = wrap.Op{
 	Name:     "item",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Item checks item(Tensor self) -> Scalar
@@ -2303,17 +2305,17 @@ func Item(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.Item(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opItem, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opResultTypeTensor = asserts.Op{
+var opResultTypeTensor = wrap.Op{
 	Name:     "result_type",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResultTypeTensor checks result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType
@@ -2321,17 +2323,17 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_7be95e2c2f87)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_7be95e2c2f87)
 	return r0
 }
 
-var opResultTypeScalar = asserts.Op{
+var opResultTypeScalar = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResultTypeScalar checks result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType
@@ -2339,17 +2341,17 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
-var opResultTypeScalarTensor = asserts.Op{
+var opResultTypeScalarTensor = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResultTypeScalarTensor checks result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType
@@ -2357,17 +2359,17 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
-var opResultTypeScalarScalar = asserts.Op{
+var opResultTypeScalarScalar = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ResultTypeScalarScalar checks result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType
@@ -2375,17 +2377,17 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opCanCast = asserts.Op{
+var opCanCast = wrap.Op{
 	Name:     "can_cast",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CanCast checks can_cast(ScalarType from, ScalarType to) -> bool
@@ -2393,17 +2395,17 @@ func CanCast(from int, to int) bool {
 	if !asserts.Checking() {
 		return kernels.CanCast(from, to)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from, to)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opPromoteTypes = asserts.Op{
+var opPromoteTypes = wrap.Op{
 	Name:     "promote_types",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PromoteTypes checks promote_types(ScalarType type1, ScalarType type2) -> ScalarType
@@ -2411,17 +2413,17 @@ func PromoteTypes(type1 int, type2 int) int {
 	if !asserts.Checking() {
 		return kernels.PromoteTypes(type1, type2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opXLocalScalarDense = asserts.Op{
+var opXLocalScalarDense = wrap.Op{
 	Name:     "_local_scalar_dense",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLocalScalarDense checks _local_scalar_dense(Tensor self) -> Scalar
@@ -2429,18 +2431,18 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.XLocalScalarDense(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXLstmMps = asserts.Op{
+var opXLstmMps = wrap.Op{
 	Name:     "_lstm_mps",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLstmMps checks _lstm_mps(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2448,21 +2450,21 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0     asserts.Saved
-		l1, l2 asserts.SavedList
+		a0     wrap.Saved
+		l1, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_e94197e752c1(&c, &opXLstmMps, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_9c731183dc77(&c, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_8cb7513a83b8(&c, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXLstmMpsOut = asserts.Op{
+var opXLstmMpsOut = wrap.Op{
 	Name:     "_lstm_mps",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLstmMpsOut checks _lstm_mps.out(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -2470,19 +2472,19 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	}
-	var c asserts.Call
-	var a9, a10, a11, a12, a13 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11, a12, a13 wrap.Saved
 	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXLstmMpsOut, &assertgenshapes.Locs_25ac4351f081, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_25ac4351f081, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_57eefc1fc2db(&c, &assertgenshapes.Locs_25ac4351f081, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
-var opLstmMpsBackward = asserts.Op{
+var opLstmMpsBackward = wrap.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LstmMpsBackward checks lstm_mps_backward(Tensor grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor[], Tensor[])
@@ -2490,21 +2492,21 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 	if !asserts.Checking() {
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a2, a3, a4, a5 asserts.Saved
-		l6, l7                 asserts.SavedList
+		a0, a1, a2, a3, a4, a5 wrap.Saved
+		l6, l7                 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_fdcfd235ff1d(&c, &opLstmMpsBackward, &assertgenshapes.Locs_16729e643c68, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_1cbd0657df95(&c, &assertgenshapes.Locs_16729e643c68, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
+	assertgenshapes.ChecksPost_4ccb2aa8bf5f(&c, &assertgenshapes.Locs_16729e643c68, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
 	return r0, r1, r2
 }
 
-var opLstmMpsBackwardOut = asserts.Op{
+var opLstmMpsBackwardOut = wrap.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LstmMpsBackwardOut checks lstm_mps_backward.out(Tensor grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!)[] out1, Tensor(c!)[] out2) -> ()
@@ -2513,21 +2515,21 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a5, a14 asserts.Saved
-		l6, l7, l15, l16    asserts.SavedList
+		a0, a3, a4, a5, a14 wrap.Saved
+		l6, l7, l15, l16    wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_e29c1f45d2ef(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_1ac1c5673e4c, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost_b0450593d0b0(&c, &assertgenshapes.Locs_1ac1c5673e4c, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_d01f92f8c4cd(&c, &assertgenshapes.Locs_1ac1c5673e4c, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
-var opXThnnFusedLstmCell = asserts.Op{
+var opXThnnFusedLstmCell = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedLstmCell checks _thnn_fused_lstm_cell(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor, Tensor)
@@ -2535,18 +2537,18 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_aa30266825f7(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	assertgenshapes.ChecksPost_d04b070053f9(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellOut = asserts.Op{
+var opXThnnFusedLstmCellOut = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedLstmCellOut checks _thnn_fused_lstm_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2554,19 +2556,19 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellBackwardImpl = asserts.Op{
+var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedLstmCellBackwardImpl checks _thnn_fused_lstm_cell_backward_impl(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor)
@@ -2574,17 +2576,17 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_dfc4478b3f8f)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_dfc4478b3f8f)
+	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_dfc4478b3f8f)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellBackwardImplOut = asserts.Op{
+var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedLstmCellBackwardImplOut checks _thnn_fused_lstm_cell_backward_impl.out(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2592,19 +2594,19 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a6, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a6, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellBackward = asserts.Op{
+var opXThnnFusedLstmCellBackward = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedLstmCellBackward checks _thnn_fused_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2612,17 +2614,17 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_c92f08ff650e)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost_0b855bbae172(&c, &assertgenshapes.Locs_c92f08ff650e)
+	assertgenshapes.ChecksPost_256fa0d20274(&c, &assertgenshapes.Locs_c92f08ff650e)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnDifferentiableLstmCellBackward = asserts.Op{
+var opXThnnDifferentiableLstmCellBackward = wrap.Op{
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnDifferentiableLstmCellBackward checks _thnn_differentiable_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor input_gates, Tensor hidden_gates, Tensor? input_bias, Tensor? hidden_bias, Tensor cx, Tensor cy) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2630,17 +2632,17 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_1c430d41d473)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost_9071be3aa7d7(&c, &assertgenshapes.Locs_1c430d41d473)
+	assertgenshapes.ChecksPost_bd0d2113810d(&c, &assertgenshapes.Locs_1c430d41d473)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnFusedGruCell = asserts.Op{
+var opXThnnFusedGruCell = wrap.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedGruCell checks _thnn_fused_gru_cell(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor)
@@ -2648,18 +2650,18 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_bddc6d20480e(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.ChecksPost_afdbee23c991(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
-var opXThnnFusedGruCellOut = asserts.Op{
+var opXThnnFusedGruCellOut = wrap.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedGruCellOut checks _thnn_fused_gru_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2667,19 +2669,19 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
-	var c asserts.Call
-	var a5, a6 asserts.Saved
+	var c wrap.Call
+	var a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
-var opXThnnFusedGruCellBackward = asserts.Op{
+var opXThnnFusedGruCellBackward = wrap.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedGruCellBackward checks _thnn_fused_gru_cell_backward(Tensor grad_hy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2687,17 +2689,17 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost_7171c5e7c36a(&c, &assertgenshapes.Locs_a59f245db888)
+	assertgenshapes.ChecksPost_516f1da51f8d(&c, &assertgenshapes.Locs_a59f245db888)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnFusedGruCellBackwardOut = asserts.Op{
+var opXThnnFusedGruCellBackwardOut = wrap.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnFusedGruCellBackwardOut checks _thnn_fused_gru_cell_backward.out(Tensor grad_hy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -2705,19 +2707,19 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
-	var c asserts.Call
-	var a3, a4, a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_e32dc6a4be5f(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_c154e6f8c98a(&c, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_72d5923b6ce5(&c, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnDifferentiableGruCellBackward = asserts.Op{
+var opXThnnDifferentiableGruCellBackward = wrap.Op{
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XThnnDifferentiableGruCellBackward checks _thnn_differentiable_gru_cell_backward(Tensor grad_hy, Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias, Tensor? hidden_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2725,17 +2727,17 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_763e815cbfbc)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost_9071be3aa7d7(&c, &assertgenshapes.Locs_763e815cbfbc)
+	assertgenshapes.ChecksPost_bd0d2113810d(&c, &assertgenshapes.Locs_763e815cbfbc)
 	return r0, r1, r2, r3, r4
 }
 
-var opLstmInput = asserts.Op{
+var opLstmInput = wrap.Op{
 	Name:     "lstm",
 	Overload: "input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LstmInput checks lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)
@@ -2743,17 +2745,17 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_9d6f813c1f37)
+	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_9d6f813c1f37)
 	return r0, r1, r2
 }
 
-var opLstmData = asserts.Op{
+var opLstmData = wrap.Op{
 	Name:     "lstm",
 	Overload: "data",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LstmData checks lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor, Tensor)
@@ -2761,17 +2763,17 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_ef0a08460a2c)
+	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_ef0a08460a2c)
 	return r0, r1, r2
 }
 
-var opGruInput = asserts.Op{
+var opGruInput = wrap.Op{
 	Name:     "gru",
 	Overload: "input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GruInput checks gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -2779,17 +2781,17 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 	if !asserts.Checking() {
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
-var opGruData = asserts.Op{
+var opGruData = wrap.Op{
 	Name:     "gru",
 	Overload: "data",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GruData checks gru.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -2797,17 +2799,17 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
-var opRnnTanhInput = asserts.Op{
+var opRnnTanhInput = wrap.Op{
 	Name:     "rnn_tanh",
 	Overload: "input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RnnTanhInput checks rnn_tanh.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -2815,17 +2817,17 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
-var opRnnTanhData = asserts.Op{
+var opRnnTanhData = wrap.Op{
 	Name:     "rnn_tanh",
 	Overload: "data",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RnnTanhData checks rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -2833,17 +2835,17 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
-var opRnnReluInput = asserts.Op{
+var opRnnReluInput = wrap.Op{
 	Name:     "rnn_relu",
 	Overload: "input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RnnReluInput checks rnn_relu.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -2851,17 +2853,17 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
-var opRnnReluData = asserts.Op{
+var opRnnReluData = wrap.Op{
 	Name:     "rnn_relu",
 	Overload: "data",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RnnReluData checks rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -2869,17 +2871,17 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
-var opLstmCell = asserts.Op{
+var opLstmCell = wrap.Op{
 	Name:     "lstm_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LstmCell checks lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)
@@ -2887,17 +2889,17 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 	if !asserts.Checking() {
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmCell, &assertgenshapes.Locs_58a901c03d91)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_58a901c03d91)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_58a901c03d91)
 	return r0, r1
 }
 
-var opGruCell = asserts.Op{
+var opGruCell = wrap.Op{
 	Name:     "gru_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GruCell checks gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -2905,17 +2907,17 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	if !asserts.Checking() {
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opGruCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
-var opRnnTanhCell = asserts.Op{
+var opRnnTanhCell = wrap.Op{
 	Name:     "rnn_tanh_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RnnTanhCell checks rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -2923,17 +2925,17 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
-var opRnnReluCell = asserts.Op{
+var opRnnReluCell = wrap.Op{
 	Name:     "rnn_relu_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RnnReluCell checks rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -2941,17 +2943,17 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
-var opQuantizedLstmCell = asserts.Op{
+var opQuantizedLstmCell = wrap.Op{
 	Name:     "quantized_lstm_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizedLstmCell checks quantized_lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> (Tensor, Tensor)
@@ -2959,17 +2961,17 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_05dc2742eec9(&c, &assertgenshapes.Locs_0612dc7e31f3)
+	assertgenshapes.ChecksPost_c2bab1dcdef2(&c, &assertgenshapes.Locs_0612dc7e31f3)
 	return r0, r1
 }
 
-var opQuantizedGruCell = asserts.Op{
+var opQuantizedGruCell = wrap.Op{
 	Name:     "quantized_gru_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizedGruCell checks quantized_gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -2977,17 +2979,17 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
+	assertgenshapes.ChecksPost_096fa5310cc3(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
-var opQuantizedRnnReluCell = asserts.Op{
+var opQuantizedRnnReluCell = wrap.Op{
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizedRnnReluCell checks quantized_rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -2995,17 +2997,17 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
+	assertgenshapes.ChecksPost_096fa5310cc3(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
-var opQuantizedRnnTanhCell = asserts.Op{
+var opQuantizedRnnTanhCell = wrap.Op{
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantizedRnnTanhCell checks quantized_rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3013,17 +3015,17 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
+	assertgenshapes.ChecksPost_096fa5310cc3(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
-var opXPackPaddedSequence = asserts.Op{
+var opXPackPaddedSequence = wrap.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XPackPaddedSequence checks _pack_padded_sequence(Tensor input, Tensor lengths, bool batch_first) -> (Tensor, Tensor)
@@ -3031,18 +3033,18 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
-var opXPackPaddedSequenceOut = asserts.Op{
+var opXPackPaddedSequenceOut = wrap.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XPackPaddedSequenceOut checks _pack_padded_sequence.out(Tensor input, Tensor lengths, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3050,19 +3052,19 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opXPackPaddedSequenceBackward = asserts.Op{
+var opXPackPaddedSequenceBackward = wrap.Op{
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XPackPaddedSequenceBackward checks _pack_padded_sequence_backward(Tensor grad, int[] input_size, Tensor batch_sizes, bool batch_first) -> Tensor
@@ -3070,17 +3072,17 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_656f295b0c0c)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_656f295b0c0c)
 	return r0
 }
 
-var opXPadPackedSequence = asserts.Op{
+var opXPadPackedSequence = wrap.Op{
 	Name:     "_pad_packed_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XPadPackedSequence checks _pad_packed_sequence(Tensor data, Tensor batch_sizes, bool batch_first, Scalar padding_value, int total_length) -> (Tensor, Tensor)
@@ -3088,17 +3090,17 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	if !asserts.Checking() {
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_e4307ff7659b)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_e4307ff7659b)
 	return r0, r1
 }
 
-var opSet_SourceTensorStorageOffset = asserts.Op{
+var opSet_SourceTensorStorageOffset = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Set_SourceTensorStorageOffset checks set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)
@@ -3106,19 +3108,19 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
-var opSet_SourceTensor = asserts.Op{
+var opSet_SourceTensor = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
@@ -3126,19 +3128,19 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensor, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
-var opSetSourceTensorOut = asserts.Op{
+var opSetSourceTensorOut = wrap.Op{
 	Name:     "set",
 	Overload: "source_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SetSourceTensorOut checks set.source_Tensor_out(Tensor self, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -3146,19 +3148,19 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	return r0
 }
 
-var opSetSourceTensor = asserts.Op{
+var opSetSourceTensor = wrap.Op{
 	Name:     "set",
 	Overload: "source_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SetSourceTensor checks set.source_Tensor(Tensor self, Tensor source) -> Tensor
@@ -3166,17 +3168,17 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetSourceTensor(self, source)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_760edeb30c2c)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_760edeb30c2c)
 	return r0
 }
 
-var opSet_ = asserts.Op{
+var opSet_ = wrap.Op{
 	Name:     "set_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Set_ checks set_(Tensor(a!) self) -> Tensor(a!)
@@ -3184,19 +3186,19 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSet_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSetOut = asserts.Op{
+var opSetOut = wrap.Op{
 	Name:     "set",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SetOut checks set.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3204,19 +3206,19 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSet = asserts.Op{
+var opSet = wrap.Op{
 	Name:     "set",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Set checks set(Tensor self) -> Tensor
@@ -3224,17 +3226,17 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLift = asserts.Op{
+var opLift = wrap.Op{
 	Name:     "lift",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lift checks lift(Tensor self) -> Tensor
@@ -3242,18 +3244,18 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lift(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opLiftOut = asserts.Op{
+var opLiftOut = wrap.Op{
 	Name:     "lift",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LiftOut checks lift.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3261,19 +3263,19 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opLiftFresh = asserts.Op{
+var opLiftFresh = wrap.Op{
 	Name:     "lift_fresh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LiftFresh checks lift_fresh(Tensor(a) self) -> Tensor(a)
@@ -3281,18 +3283,18 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFresh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opLiftFreshCopy = asserts.Op{
+var opLiftFreshCopy = wrap.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LiftFreshCopy checks lift_fresh_copy(Tensor self) -> Tensor
@@ -3300,18 +3302,18 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opLiftFreshCopyOut = asserts.Op{
+var opLiftFreshCopyOut = wrap.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LiftFreshCopyOut checks lift_fresh_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3319,19 +3321,19 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opIsSetTo = asserts.Op{
+var opIsSetTo = wrap.Op{
 	Name:     "is_set_to",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IsSetTo checks is_set_to(Tensor self, Tensor tensor) -> bool
@@ -3339,18 +3341,18 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSetTo(self, tensor)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
-var opMaskedFill_Scalar = asserts.Op{
+var opMaskedFill_Scalar = wrap.Op{
 	Name:     "masked_fill_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedFill_Scalar checks masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
@@ -3358,8 +3360,8 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
@@ -3367,10 +3369,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	return r0
 }
 
-var opMaskedFillScalarOut = asserts.Op{
+var opMaskedFillScalarOut = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedFillScalarOut checks masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3378,19 +3380,19 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
-var opMaskedFillScalar = asserts.Op{
+var opMaskedFillScalar = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedFillScalar checks masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor
@@ -3398,18 +3400,18 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opMaskedFill_Tensor = asserts.Op{
+var opMaskedFill_Tensor = wrap.Op{
 	Name:     "masked_fill_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedFill_Tensor checks masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)
@@ -3417,8 +3419,8 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
@@ -3426,10 +3428,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	return r0
 }
 
-var opMaskedFillTensorOut = asserts.Op{
+var opMaskedFillTensorOut = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedFillTensorOut checks masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3437,19 +3439,19 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_900775647ffb, &a3, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	return r0
 }
 
-var opMaskedFillTensor = asserts.Op{
+var opMaskedFillTensor = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedFillTensor checks masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
@@ -3457,18 +3459,18 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
-var opMaskedScatter_ = asserts.Op{
+var opMaskedScatter_ = wrap.Op{
 	Name:     "masked_scatter_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedScatter_ checks masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)
@@ -3476,8 +3478,8 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.MaskedScatter_(self, mask, source)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedScatter_, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
@@ -3485,10 +3487,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	return r0
 }
 
-var opMaskedScatterOut = asserts.Op{
+var opMaskedScatterOut = wrap.Op{
 	Name:     "masked_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedScatterOut checks masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -3496,19 +3498,19 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedScatterOut, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	return r0
 }
 
-var opMaskedScatter = asserts.Op{
+var opMaskedScatter = wrap.Op{
 	Name:     "masked_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedScatter checks masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
@@ -3516,18 +3518,18 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.MaskedScatter(self, mask, source)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
-var opXMaskedSoftmax = asserts.Op{
+var opXMaskedSoftmax = wrap.Op{
 	Name:     "_masked_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMaskedSoftmax checks _masked_softmax(Tensor self, Tensor mask, int? dim=None, int? mask_type=None) -> Tensor
@@ -3535,18 +3537,18 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opXMaskedSoftmaxOut = asserts.Op{
+var opXMaskedSoftmaxOut = wrap.Op{
 	Name:     "_masked_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMaskedSoftmaxOut checks _masked_softmax.out(Tensor self, Tensor mask, int? dim=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3554,19 +3556,19 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	return r0
 }
 
-var opXMaskedSoftmaxBackward = asserts.Op{
+var opXMaskedSoftmaxBackward = wrap.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMaskedSoftmaxBackward checks _masked_softmax_backward(Tensor grad_output, Tensor output, Tensor mask, int? dim=None) -> Tensor
@@ -3574,17 +3576,17 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_6d3482c822e0)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_6d3482c822e0)
 	return r0
 }
 
-var opXMaskedSoftmaxBackwardOut = asserts.Op{
+var opXMaskedSoftmaxBackwardOut = wrap.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMaskedSoftmaxBackwardOut checks _masked_softmax_backward.out(Tensor grad_output, Tensor output, Tensor mask, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3592,19 +3594,19 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	return r0
 }
 
-var opView = asserts.Op{
+var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -3612,18 +3614,18 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewDtype = asserts.Op{
+var opViewDtype = wrap.Op{
 	Name:     "view",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewDtype checks view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)
@@ -3631,18 +3633,18 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewDtype(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPut_ = asserts.Op{
+var opPut_ = wrap.Op{
 	Name:     "put_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Put_ checks put_(Tensor(a!) self, Tensor index, Tensor source, bool accumulate=False) -> Tensor(a!)
@@ -3650,8 +3652,8 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	if !asserts.Checking() {
 		return kernels.Put_(self, index, source, accumulate)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opPut_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
@@ -3659,10 +3661,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	return r0
 }
 
-var opPutOut = asserts.Op{
+var opPutOut = wrap.Op{
 	Name:     "put",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PutOut checks put.out(Tensor self, Tensor index, Tensor source, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3670,19 +3672,19 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	if !asserts.Checking() {
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opPutOut, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_053c2e0df802, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	return r0
 }
 
-var opPut = asserts.Op{
+var opPut = wrap.Op{
 	Name:     "put",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Put checks put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor
@@ -3690,18 +3692,18 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	if !asserts.Checking() {
 		return kernels.Put(self, index, source, accumulate)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
-var opIndexAddOut = asserts.Op{
+var opIndexAddOut = wrap.Op{
 	Name:     "index_add",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexAddOut checks index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3709,8 +3711,8 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexAddOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
@@ -3718,10 +3720,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	return r0
 }
 
-var opIndexAdd_ = asserts.Op{
+var opIndexAdd_ = wrap.Op{
 	Name:     "index_add_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexAdd_ checks index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)
@@ -3729,8 +3731,8 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexAdd_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
@@ -3738,10 +3740,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	return r0
 }
 
-var opIndexAdd = asserts.Op{
+var opIndexAdd = wrap.Op{
 	Name:     "index_add",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexAdd checks index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
@@ -3749,18 +3751,18 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	if !asserts.Checking() {
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexAddDimname = asserts.Op{
+var opIndexAddDimname = wrap.Op{
 	Name:     "index_add",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexAddDimname checks index_add.dimname(Tensor self, Dimname dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
@@ -3768,17 +3770,17 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	if !asserts.Checking() {
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
 	return r0
 }
 
-var opIndexReduceOut = asserts.Op{
+var opIndexReduceOut = wrap.Op{
 	Name:     "index_reduce",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexReduceOut checks index_reduce.out(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -3786,8 +3788,8 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	if !asserts.Checking() {
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a6 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexReduceOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
@@ -3795,10 +3797,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	return r0
 }
 
-var opIndexReduce_ = asserts.Op{
+var opIndexReduce_ = wrap.Op{
 	Name:     "index_reduce_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexReduce_ checks index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -3806,8 +3808,8 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexReduce_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
@@ -3815,10 +3817,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	return r0
 }
 
-var opIndexReduce = asserts.Op{
+var opIndexReduce = wrap.Op{
 	Name:     "index_reduce",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexReduce checks index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor
@@ -3826,18 +3828,18 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexFill_IntScalar = asserts.Op{
+var opIndexFill_IntScalar = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFill_IntScalar checks index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -3845,8 +3847,8 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
@@ -3854,10 +3856,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	return r0
 }
 
-var opIndexFillIntScalarOut = asserts.Op{
+var opIndexFillIntScalarOut = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFillIntScalarOut checks index_fill.int_Scalar_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3865,19 +3867,19 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
-var opIndexFillIntScalar = asserts.Op{
+var opIndexFillIntScalar = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFillIntScalar checks index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -3885,18 +3887,18 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opIndexFill_IntTensor = asserts.Op{
+var opIndexFill_IntTensor = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFill_IntTensor checks index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)
@@ -3904,8 +3906,8 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
@@ -3913,10 +3915,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	return r0
 }
 
-var opIndexFillIntTensorOut = asserts.Op{
+var opIndexFillIntTensorOut = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFillIntTensorOut checks index_fill.int_Tensor_out(Tensor self, int dim, Tensor index, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3924,19 +3926,19 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	return r0
 }
 
-var opIndexFillIntTensor = asserts.Op{
+var opIndexFillIntTensor = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFillIntTensor checks index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor
@@ -3944,18 +3946,18 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
-var opIndexFill_DimnameScalar = asserts.Op{
+var opIndexFill_DimnameScalar = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "Dimname_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFill_DimnameScalar checks index_fill_.Dimname_Scalar(Tensor(a!) self, Dimname dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -3963,19 +3965,19 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
-var opIndexFill_DimnameTensor = asserts.Op{
+var opIndexFill_DimnameTensor = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "Dimname_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFill_DimnameTensor checks index_fill_.Dimname_Tensor(Tensor(a!) self, Dimname dim, Tensor index, Tensor value) -> Tensor(a!)
@@ -3983,19 +3985,19 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
+	assertgenshapes.ChecksPost_3ea171a2c283(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
 	return r0
 }
 
-var opIndexFillDimnameScalar = asserts.Op{
+var opIndexFillDimnameScalar = wrap.Op{
 	Name:     "index_fill",
 	Overload: "Dimname_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFillDimnameScalar checks index_fill.Dimname_Scalar(Tensor self, Dimname dim, Tensor index, Scalar value) -> Tensor
@@ -4003,17 +4005,17 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opIndexFillDimnameTensor = asserts.Op{
+var opIndexFillDimnameTensor = wrap.Op{
 	Name:     "index_fill",
 	Overload: "Dimname_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexFillDimnameTensor checks index_fill.Dimname_Tensor(Tensor self, Dimname dim, Tensor index, Tensor value) -> Tensor
@@ -4021,17 +4023,17 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_c7769aa9e621)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_c7769aa9e621)
 	return r0
 }
 
-var opScatterSrc = asserts.Op{
+var opScatterSrc = wrap.Op{
 	Name:     "scatter",
 	Overload: "src",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterSrc checks scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -4039,18 +4041,18 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatter_Src = asserts.Op{
+var opScatter_Src = wrap.Op{
 	Name:     "scatter_",
 	Overload: "src",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Scatter_Src checks scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -4058,8 +4060,8 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatter_Src, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
@@ -4067,10 +4069,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	return r0
 }
 
-var opScatterSrcOut = asserts.Op{
+var opScatterSrcOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "src_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterSrcOut checks scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -4078,8 +4080,8 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterSrcOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
@@ -4087,10 +4089,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	return r0
 }
 
-var opScatterValue = asserts.Op{
+var opScatterValue = wrap.Op{
 	Name:     "scatter",
 	Overload: "value",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterValue checks scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -4098,18 +4100,18 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	if !asserts.Checking() {
 		return kernels.ScatterValue(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opScatter_Value = asserts.Op{
+var opScatter_Value = wrap.Op{
 	Name:     "scatter_",
 	Overload: "value",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Scatter_Value checks scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -4117,8 +4119,8 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opScatter_Value, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
@@ -4126,10 +4128,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	return r0
 }
 
-var opScatterValueOut = asserts.Op{
+var opScatterValueOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterValueOut checks scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4137,8 +4139,8 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	if !asserts.Checking() {
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opScatterValueOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
@@ -4146,10 +4148,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	return r0
 }
 
-var opScatterReduce = asserts.Op{
+var opScatterReduce = wrap.Op{
 	Name:     "scatter",
 	Overload: "reduce",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterReduce checks scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
@@ -4157,17 +4159,17 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
-var opScatter_Reduce = asserts.Op{
+var opScatter_Reduce = wrap.Op{
 	Name:     "scatter_",
 	Overload: "reduce",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Scatter_Reduce checks scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)
@@ -4175,19 +4177,19 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatter_Reduce, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_b6acd2813180, &a0, self)
+	assertgenshapes.ChecksPost_3ea171a2c283(&c, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	return r0
 }
 
-var opScatterReduceOut = asserts.Op{
+var opScatterReduceOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "reduce_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterReduceOut checks scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -4195,19 +4197,19 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opScatterReduceOut, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_7af2062a378a, &a5, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	return r0
 }
 
-var opScatterValueReduce = asserts.Op{
+var opScatterValueReduce = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_reduce",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterValueReduce checks scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
@@ -4215,17 +4217,17 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opScatter_ValueReduce = asserts.Op{
+var opScatter_ValueReduce = wrap.Op{
 	Name:     "scatter_",
 	Overload: "value_reduce",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Scatter_ValueReduce checks scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)
@@ -4233,19 +4235,19 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
-var opScatterValueReduceOut = asserts.Op{
+var opScatterValueReduceOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_reduce_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterValueReduceOut checks scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -4253,19 +4255,19 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	return r0
 }
 
-var opScatterDimnameSrc = asserts.Op{
+var opScatterDimnameSrc = wrap.Op{
 	Name:     "scatter",
 	Overload: "dimname_src",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterDimnameSrc checks scatter.dimname_src(Tensor self, Dimname dim, Tensor index, Tensor src) -> Tensor
@@ -4273,17 +4275,17 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
-var opScatterDimnameValue = asserts.Op{
+var opScatterDimnameValue = wrap.Op{
 	Name:     "scatter",
 	Overload: "dimname_value",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterDimnameValue checks scatter.dimname_value(Tensor self, Dimname dim, Tensor index, Scalar value) -> Tensor
@@ -4291,17 +4293,17 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	if !asserts.Checking() {
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opScatterAdd = asserts.Op{
+var opScatterAdd = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterAdd checks scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -4309,18 +4311,18 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterAdd_ = asserts.Op{
+var opScatterAdd_ = wrap.Op{
 	Name:     "scatter_add_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterAdd_ checks scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -4328,8 +4330,8 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterAdd_, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
@@ -4337,10 +4339,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	return r0
 }
 
-var opScatterAddOut = asserts.Op{
+var opScatterAddOut = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterAddOut checks scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -4348,8 +4350,8 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterAddOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
@@ -4357,10 +4359,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	return r0
 }
 
-var opScatterAddDimname = asserts.Op{
+var opScatterAddDimname = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterAddDimname checks scatter_add.dimname(Tensor self, Dimname dim, Tensor index, Tensor src) -> Tensor
@@ -4368,17 +4370,17 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	if !asserts.Checking() {
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
-var opScatterReduceTwo = asserts.Op{
+var opScatterReduceTwo = wrap.Op{
 	Name:     "scatter_reduce",
 	Overload: "two",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterReduceTwo checks scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
@@ -4386,18 +4388,18 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterReduce_Two = asserts.Op{
+var opScatterReduce_Two = wrap.Op{
 	Name:     "scatter_reduce_",
 	Overload: "two",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterReduce_Two checks scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -4405,8 +4407,8 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	if !asserts.Checking() {
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterReduce_Two, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
@@ -4414,10 +4416,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	return r0
 }
 
-var opScatterReduceTwoOut = asserts.Op{
+var opScatterReduceTwoOut = wrap.Op{
 	Name:     "scatter_reduce",
 	Overload: "two_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ScatterReduceTwoOut checks scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -4425,8 +4427,8 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a6 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
@@ -4434,10 +4436,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	return r0
 }
 
-var opEq_Scalar = asserts.Op{
+var opEq_Scalar = wrap.Op{
 	Name:     "eq_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Eq_Scalar checks eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4445,8 +4447,8 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEq_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
@@ -4454,10 +4456,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opEq_Tensor = asserts.Op{
+var opEq_Tensor = wrap.Op{
 	Name:     "eq_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Eq_Tensor checks eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4465,8 +4467,8 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEq_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
@@ -4474,10 +4476,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opBitwiseAndTensorOut = asserts.Op{
+var opBitwiseAndTensorOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAndTensorOut checks bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4485,19 +4487,19 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseAndScalarOut = asserts.Op{
+var opBitwiseAndScalarOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAndScalarOut checks bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4505,19 +4507,19 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseAndScalar = asserts.Op{
+var opBitwiseAndScalar = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAndScalar checks bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4525,17 +4527,17 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseAndScalarTensor = asserts.Op{
+var opBitwiseAndScalarTensor = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAndScalarTensor checks bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4543,17 +4545,17 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseAndScalarTensorOut = asserts.Op{
+var opBitwiseAndScalarTensorOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAndScalarTensorOut checks bitwise_and.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4561,19 +4563,19 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opBitwiseAndTensor = asserts.Op{
+var opBitwiseAndTensor = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAndTensor checks bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4581,17 +4583,17 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseAnd_Scalar = asserts.Op{
+var opBitwiseAnd_Scalar = wrap.Op{
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAnd_Scalar checks bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4599,19 +4601,19 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseAnd_Tensor = asserts.Op{
+var opBitwiseAnd_Tensor = wrap.Op{
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseAnd_Tensor checks bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4619,19 +4621,19 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderAndScalar = asserts.Op{
+var opDunderAndScalar = wrap.Op{
 	Name:     "__and__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4639,17 +4641,17 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderAndTensor = asserts.Op{
+var opDunderAndTensor = wrap.Op{
 	Name:     "__and__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4657,17 +4659,17 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIandScalar = asserts.Op{
+var opDunderIandScalar = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4675,19 +4677,19 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIandScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderIandTensor = asserts.Op{
+var opDunderIandTensor = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4695,19 +4697,19 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIandTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseOrTensorOut = asserts.Op{
+var opBitwiseOrTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4715,19 +4717,19 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseOrScalarOut = asserts.Op{
+var opBitwiseOrScalarOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4735,19 +4737,19 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseOrScalar = asserts.Op{
+var opBitwiseOrScalar = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4755,17 +4757,17 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseOrScalarTensor = asserts.Op{
+var opBitwiseOrScalarTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4773,17 +4775,17 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseOrScalarTensorOut = asserts.Op{
+var opBitwiseOrScalarTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4791,19 +4793,19 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opBitwiseOrTensor = asserts.Op{
+var opBitwiseOrTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4811,17 +4813,17 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseOr_Scalar = asserts.Op{
+var opBitwiseOr_Scalar = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4829,19 +4831,19 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseOr_Tensor = asserts.Op{
+var opBitwiseOr_Tensor = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4849,19 +4851,19 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderOrScalar = asserts.Op{
+var opDunderOrScalar = wrap.Op{
 	Name:     "__or__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4869,17 +4871,17 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderOrTensor = asserts.Op{
+var opDunderOrTensor = wrap.Op{
 	Name:     "__or__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4887,17 +4889,17 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIorScalar = asserts.Op{
+var opDunderIorScalar = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4905,19 +4907,19 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderIorTensor = asserts.Op{
+var opDunderIorTensor = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4925,19 +4927,19 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseXorTensorOut = asserts.Op{
+var opBitwiseXorTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4945,19 +4947,19 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseXorScalarOut = asserts.Op{
+var opBitwiseXorScalarOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4965,19 +4967,19 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseXorScalar = asserts.Op{
+var opBitwiseXorScalar = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4985,17 +4987,17 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseXorScalarTensor = asserts.Op{
+var opBitwiseXorScalarTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5003,17 +5005,17 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseXorScalarTensorOut = asserts.Op{
+var opBitwiseXorScalarTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5021,19 +5023,19 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opBitwiseXorTensor = asserts.Op{
+var opBitwiseXorTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5041,17 +5043,17 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseXor_Scalar = asserts.Op{
+var opBitwiseXor_Scalar = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5059,19 +5061,19 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseXor_Tensor = asserts.Op{
+var opBitwiseXor_Tensor = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5079,19 +5081,19 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderXorScalar = asserts.Op{
+var opDunderXorScalar = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5099,17 +5101,17 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderXorTensor = asserts.Op{
+var opDunderXorTensor = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5117,17 +5119,17 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIxorScalar = asserts.Op{
+var opDunderIxorScalar = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5135,19 +5137,19 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIxorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderIxorTensor = asserts.Op{
+var opDunderIxorTensor = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5155,19 +5157,19 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIxorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderLshiftScalar = asserts.Op{
+var opDunderLshiftScalar = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5175,17 +5177,17 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderLshiftTensor = asserts.Op{
+var opDunderLshiftTensor = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5193,17 +5195,17 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIlshiftScalar = asserts.Op{
+var opDunderIlshiftScalar = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5211,19 +5213,19 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderLshiftScalarOut = asserts.Op{
+var opDunderLshiftScalarOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5231,19 +5233,19 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDunderIlshiftTensor = asserts.Op{
+var opDunderIlshiftTensor = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5251,19 +5253,19 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderLshiftTensorOut = asserts.Op{
+var opDunderLshiftTensorOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5271,19 +5273,19 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseLeftShiftTensor = asserts.Op{
+var opBitwiseLeftShiftTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5291,17 +5293,17 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseLeftShift_Tensor = asserts.Op{
+var opBitwiseLeftShift_Tensor = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5309,19 +5311,19 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorOut = asserts.Op{
+var opBitwiseLeftShiftTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5329,19 +5331,19 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorScalar = asserts.Op{
+var opBitwiseLeftShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -5349,17 +5351,17 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseLeftShift_TensorScalar = asserts.Op{
+var opBitwiseLeftShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5367,19 +5369,19 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
+var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5387,19 +5389,19 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseLeftShiftScalarTensor = asserts.Op{
+var opBitwiseLeftShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5407,17 +5409,17 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
+var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5425,19 +5427,19 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opDunderRshiftScalar = asserts.Op{
+var opDunderRshiftScalar = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5445,17 +5447,17 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderRshiftTensor = asserts.Op{
+var opDunderRshiftTensor = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5463,17 +5465,17 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIrshiftScalar = asserts.Op{
+var opDunderIrshiftScalar = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5481,19 +5483,19 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderRshiftScalarOut = asserts.Op{
+var opDunderRshiftScalarOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5501,19 +5503,19 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDunderIrshiftTensor = asserts.Op{
+var opDunderIrshiftTensor = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5521,19 +5523,19 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderRshiftTensorOut = asserts.Op{
+var opDunderRshiftTensorOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5541,19 +5543,19 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseRightShiftTensor = asserts.Op{
+var opBitwiseRightShiftTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5561,17 +5563,17 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseRightShift_Tensor = asserts.Op{
+var opBitwiseRightShift_Tensor = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5579,19 +5581,19 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseRightShiftTensorOut = asserts.Op{
+var opBitwiseRightShiftTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5599,19 +5601,19 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseRightShiftTensorScalar = asserts.Op{
+var opBitwiseRightShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -5619,17 +5621,17 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseRightShift_TensorScalar = asserts.Op{
+var opBitwiseRightShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5637,19 +5639,19 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseRightShiftTensorScalarOut = asserts.Op{
+var opBitwiseRightShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5657,19 +5659,19 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseRightShiftScalarTensor = asserts.Op{
+var opBitwiseRightShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5677,17 +5679,17 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseRightShiftScalarTensorOut = asserts.Op{
+var opBitwiseRightShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5695,19 +5697,19 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opTril_ = asserts.Op{
+var opTril_ = wrap.Op{
 	Name:     "tril_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Tril_ checks tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -5715,8 +5717,8 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril_(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTril_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
@@ -5724,10 +5726,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	return r0
 }
 
-var opTriu_ = asserts.Op{
+var opTriu_ = wrap.Op{
 	Name:     "triu_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Triu_ checks triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -5735,8 +5737,8 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu_(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
@@ -5744,10 +5746,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	return r0
 }
 
-var opDigamma_ = asserts.Op{
+var opDigamma_ = wrap.Op{
 	Name:     "digamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
@@ -5755,8 +5757,8 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDigamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
@@ -5764,10 +5766,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLerp_Scalar = asserts.Op{
+var opLerp_Scalar = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
@@ -5775,8 +5777,8 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLerp_Scalar, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
@@ -5784,10 +5786,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	return r0
 }
 
-var opLerp_Tensor = asserts.Op{
+var opLerp_Tensor = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
@@ -5795,8 +5797,8 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opLerp_Tensor, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
@@ -5804,10 +5806,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	return r0
 }
 
-var opAddbmm_ = asserts.Op{
+var opAddbmm_ = wrap.Op{
 	Name:     "addbmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -5815,8 +5817,8 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
@@ -5824,10 +5826,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	return r0
 }
 
-var opAddbmmOut = asserts.Op{
+var opAddbmmOut = wrap.Op{
 	Name:     "addbmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -5835,8 +5837,8 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
@@ -5844,10 +5846,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	return r0
 }
 
-var opAddbmm = asserts.Op{
+var opAddbmm = wrap.Op{
 	Name:     "addbmm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -5855,18 +5857,18 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	if !asserts.Checking() {
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
-var opRandom_From = asserts.Op{
+var opRandom_From = wrap.Op{
 	Name:     "random_",
 	Overload: "from",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
@@ -5874,8 +5876,8 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Random_From(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_From, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
@@ -5883,10 +5885,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	return r0
 }
 
-var opRandomFromOut = asserts.Op{
+var opRandomFromOut = wrap.Op{
 	Name:     "random",
 	Overload: "from_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5894,19 +5896,19 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	if !asserts.Checking() {
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomFromOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opRandomFrom = asserts.Op{
+var opRandomFrom = wrap.Op{
 	Name:     "random",
 	Overload: "from",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
@@ -5914,18 +5916,18 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.RandomFrom(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandom_To = asserts.Op{
+var opRandom_To = wrap.Op{
 	Name:     "random_",
 	Overload: "to",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
@@ -5933,8 +5935,8 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_To(self, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_To, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
@@ -5942,10 +5944,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	return r0
 }
 
-var opRandomToOut = asserts.Op{
+var opRandomToOut = wrap.Op{
 	Name:     "random",
 	Overload: "to_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -5953,19 +5955,19 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.RandomToOut(self, to, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomToOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opRandomTo = asserts.Op{
+var opRandomTo = wrap.Op{
 	Name:     "random",
 	Overload: "to",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
@@ -5973,18 +5975,18 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandomTo(self, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandom_ = asserts.Op{
+var opRandom_ = wrap.Op{
 	Name:     "random_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
@@ -5992,8 +5994,8 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
@@ -6001,10 +6003,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	return r0
 }
 
-var opRandomOut = asserts.Op{
+var opRandomOut = wrap.Op{
 	Name:     "random",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6012,19 +6014,19 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandomOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opRandom = asserts.Op{
+var opRandom = wrap.Op{
 	Name:     "random",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
@@ -6032,18 +6034,18 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUniform_ = asserts.Op{
+var opUniform_ = wrap.Op{
 	Name:     "uniform_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6051,8 +6053,8 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Uniform_(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUniform_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
@@ -6060,10 +6062,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	return r0
 }
 
-var opUniformOut = asserts.Op{
+var opUniformOut = wrap.Op{
 	Name:     "uniform",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6071,19 +6073,19 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUniformOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opUniform = asserts.Op{
+var opUniform = wrap.Op{
 	Name:     "uniform",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
@@ -6091,18 +6093,18 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Uniform(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCauchy_ = asserts.Op{
+var opCauchy_ = wrap.Op{
 	Name:     "cauchy_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6110,8 +6112,8 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	if !asserts.Checking() {
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCauchy_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
@@ -6119,10 +6121,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	return r0
 }
 
-var opCauchyOut = asserts.Op{
+var opCauchyOut = wrap.Op{
 	Name:     "cauchy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6130,19 +6132,19 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	if !asserts.Checking() {
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCauchyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opCauchy = asserts.Op{
+var opCauchy = wrap.Op{
 	Name:     "cauchy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
@@ -6150,18 +6152,18 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogNormal_ = asserts.Op{
+var opLogNormal_ = wrap.Op{
 	Name:     "log_normal_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
@@ -6169,8 +6171,8 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
@@ -6178,10 +6180,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	return r0
 }
 
-var opLogNormalOut = asserts.Op{
+var opLogNormalOut = wrap.Op{
 	Name:     "log_normal",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6189,19 +6191,19 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	if !asserts.Checking() {
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opLogNormal = asserts.Op{
+var opLogNormal = wrap.Op{
 	Name:     "log_normal",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
@@ -6209,18 +6211,18 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	if !asserts.Checking() {
 		return kernels.LogNormal(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExponential_ = asserts.Op{
+var opExponential_ = wrap.Op{
 	Name:     "exponential_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6228,8 +6230,8 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Exponential_(self, lambd, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExponential_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
@@ -6237,10 +6239,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	return r0
 }
 
-var opExponentialOut = asserts.Op{
+var opExponentialOut = wrap.Op{
 	Name:     "exponential",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6248,19 +6250,19 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	if !asserts.Checking() {
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExponentialOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opExponential = asserts.Op{
+var opExponential = wrap.Op{
 	Name:     "exponential",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
@@ -6268,18 +6270,18 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Exponential(self, lambd, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeometric_ = asserts.Op{
+var opGeometric_ = wrap.Op{
 	Name:     "geometric_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
@@ -6287,8 +6289,8 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric_(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGeometric_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
@@ -6296,10 +6298,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	return r0
 }
 
-var opGeometricOut = asserts.Op{
+var opGeometricOut = wrap.Op{
 	Name:     "geometric",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6307,19 +6309,19 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GeometricOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGeometricOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opGeometric = asserts.Op{
+var opGeometric = wrap.Op{
 	Name:     "geometric",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -6327,18 +6329,18 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagOut = asserts.Op{
+var opDiagOut = wrap.Op{
 	Name:     "diag",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6346,8 +6348,8 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.DiagOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDiagOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
@@ -6355,10 +6357,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opDiag = asserts.Op{
+var opDiag = wrap.Op{
 	Name:     "diag",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Diag checks diag(Tensor self, int diagonal=0) -> Tensor
@@ -6366,18 +6368,18 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diag(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagBackward = asserts.Op{
+var opDiagBackward = wrap.Op{
 	Name:     "diag_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagBackward checks diag_backward(Tensor grad, SymInt[] input_sizes, int diagonal) -> Tensor
@@ -6385,17 +6387,17 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 	if !asserts.Checking() {
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opCrossOut = asserts.Op{
+var opCrossOut = wrap.Op{
 	Name:     "cross",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6403,19 +6405,19 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossOut(self, other, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCrossOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opCross = asserts.Op{
+var opCross = wrap.Op{
 	Name:     "cross",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
@@ -6423,17 +6425,17 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cross(self, other, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opTriuOut = asserts.Op{
+var opTriuOut = wrap.Op{
 	Name:     "triu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TriuOut checks triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6441,8 +6443,8 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TriuOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTriuOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
@@ -6450,10 +6452,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opTriu = asserts.Op{
+var opTriu = wrap.Op{
 	Name:     "triu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Triu checks triu(Tensor self, int diagonal=0) -> Tensor
@@ -6461,18 +6463,18 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrilOut = asserts.Op{
+var opTrilOut = wrap.Op{
 	Name:     "tril",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrilOut checks tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6480,8 +6482,8 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TrilOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTrilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
@@ -6489,10 +6491,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opTril = asserts.Op{
+var opTril = wrap.Op{
 	Name:     "tril",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Tril checks tril(Tensor self, int diagonal=0) -> Tensor
@@ -6500,18 +6502,18 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrilIndices = asserts.Op{
+var opTrilIndices = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6519,17 +6521,17 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opTrilIndicesOut = asserts.Op{
+var opTrilIndicesOut = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6537,19 +6539,19 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrilIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opTriuIndices = asserts.Op{
+var opTriuIndices = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6557,17 +6559,17 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opTriuIndicesOut = asserts.Op{
+var opTriuIndicesOut = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6575,19 +6577,19 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriuIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opTrace = asserts.Op{
+var opTrace = wrap.Op{
 	Name:     "trace",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Trace checks trace(Tensor self) -> Tensor
@@ -6595,18 +6597,18 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trace(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTraceOut = asserts.Op{
+var opTraceOut = wrap.Op{
 	Name:     "trace",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6614,19 +6616,19 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTraceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opTraceBackward = asserts.Op{
+var opTraceBackward = wrap.Op{
 	Name:     "trace_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TraceBackward checks trace_backward(Tensor grad, int[] sizes) -> Tensor
@@ -6634,17 +6636,17 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceBackward(grad, sizes)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opNeScalarOut = asserts.Op{
+var opNeScalarOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6652,8 +6654,8 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.NeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
@@ -6661,10 +6663,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opNeScalar = asserts.Op{
+var opNeScalar = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6672,18 +6674,18 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNeTensorOut = asserts.Op{
+var opNeTensorOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6691,8 +6693,8 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.NeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
@@ -6700,10 +6702,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opNeTensor = asserts.Op{
+var opNeTensor = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6711,18 +6713,18 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNe_Scalar = asserts.Op{
+var opNe_Scalar = wrap.Op{
 	Name:     "ne_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6730,8 +6732,8 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
@@ -6739,10 +6741,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opNe_Tensor = asserts.Op{
+var opNe_Tensor = wrap.Op{
 	Name:     "ne_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6750,8 +6752,8 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
@@ -6759,10 +6761,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNotEqualScalarOut = asserts.Op{
+var opNotEqualScalarOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6770,19 +6772,19 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opNotEqualScalar = asserts.Op{
+var opNotEqualScalar = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6790,17 +6792,17 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNotEqualTensorOut = asserts.Op{
+var opNotEqualTensorOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6808,19 +6810,19 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opNotEqualTensor = asserts.Op{
+var opNotEqualTensor = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6828,17 +6830,17 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opNotEqual_Scalar = asserts.Op{
+var opNotEqual_Scalar = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6846,19 +6848,19 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opNotEqual_Tensor = asserts.Op{
+var opNotEqual_Tensor = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6866,19 +6868,19 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opEqScalarOut = asserts.Op{
+var opEqScalarOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6886,8 +6888,8 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.EqScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEqScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
@@ -6895,10 +6897,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opEqScalar = asserts.Op{
+var opEqScalar = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6906,18 +6908,18 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEqTensorOut = asserts.Op{
+var opEqTensorOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6925,8 +6927,8 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EqTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEqTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
@@ -6934,10 +6936,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opEqTensor = asserts.Op{
+var opEqTensor = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6945,18 +6947,18 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGeScalarOut = asserts.Op{
+var opGeScalarOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6964,8 +6966,8 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
@@ -6973,10 +6975,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opGeScalar = asserts.Op{
+var opGeScalar = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6984,18 +6986,18 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeTensorOut = asserts.Op{
+var opGeTensorOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7003,8 +7005,8 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
@@ -7012,10 +7014,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opGeTensor = asserts.Op{
+var opGeTensor = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7023,18 +7025,18 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGe_Scalar = asserts.Op{
+var opGe_Scalar = wrap.Op{
 	Name:     "ge_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7042,8 +7044,8 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
@@ -7051,10 +7053,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGe_Tensor = asserts.Op{
+var opGe_Tensor = wrap.Op{
 	Name:     "ge_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7062,8 +7064,8 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
@@ -7071,10 +7073,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opGreaterEqualScalarOut = asserts.Op{
+var opGreaterEqualScalarOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7082,19 +7084,19 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opGreaterEqualScalar = asserts.Op{
+var opGreaterEqualScalar = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7102,17 +7104,17 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opGreaterEqualTensorOut = asserts.Op{
+var opGreaterEqualTensorOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7120,19 +7122,19 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opGreaterEqualTensor = asserts.Op{
+var opGreaterEqualTensor = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7140,17 +7142,17 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opGreaterEqual_Scalar = asserts.Op{
+var opGreaterEqual_Scalar = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7158,19 +7160,19 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opGreaterEqual_Tensor = asserts.Op{
+var opGreaterEqual_Tensor = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7178,19 +7180,19 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLeScalarOut = asserts.Op{
+var opLeScalarOut = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7198,8 +7200,8 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
@@ -7207,10 +7209,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opLeScalar = asserts.Op{
+var opLeScalar = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7218,18 +7220,18 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLeTensorOut = asserts.Op{
+var opLeTensorOut = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7237,8 +7239,8 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
@@ -7246,10 +7248,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opLeTensor = asserts.Op{
+var opLeTensor = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7257,18 +7259,18 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLe_Scalar = asserts.Op{
+var opLe_Scalar = wrap.Op{
 	Name:     "le_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7276,8 +7278,8 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
@@ -7285,10 +7287,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLe_Tensor = asserts.Op{
+var opLe_Tensor = wrap.Op{
 	Name:     "le_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7296,8 +7298,8 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
@@ -7305,10 +7307,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLessEqualScalarOut = asserts.Op{
+var opLessEqualScalarOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7316,19 +7318,19 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLessEqualScalar = asserts.Op{
+var opLessEqualScalar = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7336,17 +7338,17 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLessEqualTensorOut = asserts.Op{
+var opLessEqualTensorOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7354,19 +7356,19 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLessEqualTensor = asserts.Op{
+var opLessEqualTensor = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7374,17 +7376,17 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLessEqual_Scalar = asserts.Op{
+var opLessEqual_Scalar = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7392,19 +7394,19 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opLessEqual_Tensor = asserts.Op{
+var opLessEqual_Tensor = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7412,19 +7414,19 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opGtScalarOut = asserts.Op{
+var opGtScalarOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7432,8 +7434,8 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GtScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
@@ -7441,10 +7443,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opGtScalar = asserts.Op{
+var opGtScalar = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7452,18 +7454,18 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGtTensorOut = asserts.Op{
+var opGtTensorOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7471,8 +7473,8 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GtTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
@@ -7480,10 +7482,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opGtTensor = asserts.Op{
+var opGtTensor = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7491,18 +7493,18 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGt_Scalar = asserts.Op{
+var opGt_Scalar = wrap.Op{
 	Name:     "gt_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7510,8 +7512,8 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
@@ -7519,10 +7521,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGt_Tensor = asserts.Op{
+var opGt_Tensor = wrap.Op{
 	Name:     "gt_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7530,8 +7532,8 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
@@ -7539,10 +7541,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opGreaterScalarOut = asserts.Op{
+var opGreaterScalarOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7550,19 +7552,19 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.GreaterScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opGreaterScalar = asserts.Op{
+var opGreaterScalar = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7570,17 +7572,17 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opGreaterTensorOut = asserts.Op{
+var opGreaterTensorOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7588,19 +7590,19 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.GreaterTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opGreaterTensor = asserts.Op{
+var opGreaterTensor = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7608,17 +7610,17 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opGreater_Scalar = asserts.Op{
+var opGreater_Scalar = wrap.Op{
 	Name:     "greater_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7626,19 +7628,19 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreater_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opGreater_Tensor = asserts.Op{
+var opGreater_Tensor = wrap.Op{
 	Name:     "greater_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7646,19 +7648,19 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreater_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLtScalarOut = asserts.Op{
+var opLtScalarOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7666,8 +7668,8 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LtScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
@@ -7675,10 +7677,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opLtScalar = asserts.Op{
+var opLtScalar = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7686,18 +7688,18 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLtTensorOut = asserts.Op{
+var opLtTensorOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7705,8 +7707,8 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LtTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
@@ -7714,10 +7716,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opLtTensor = asserts.Op{
+var opLtTensor = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7725,18 +7727,18 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLt_Scalar = asserts.Op{
+var opLt_Scalar = wrap.Op{
 	Name:     "lt_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7744,8 +7746,8 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
@@ -7753,10 +7755,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLt_Tensor = asserts.Op{
+var opLt_Tensor = wrap.Op{
 	Name:     "lt_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7764,8 +7766,8 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
@@ -7773,10 +7775,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLessScalarOut = asserts.Op{
+var opLessScalarOut = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7784,19 +7786,19 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LessScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLessScalar = asserts.Op{
+var opLessScalar = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7804,17 +7806,17 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLessTensorOut = asserts.Op{
+var opLessTensorOut = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7822,19 +7824,19 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LessTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLessTensor = asserts.Op{
+var opLessTensor = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7842,17 +7844,17 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLess_Scalar = asserts.Op{
+var opLess_Scalar = wrap.Op{
 	Name:     "less_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7860,19 +7862,19 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLess_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opLess_Tensor = asserts.Op{
+var opLess_Tensor = wrap.Op{
 	Name:     "less_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7880,19 +7882,19 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLess_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opTakeOut = asserts.Op{
+var opTakeOut = wrap.Op{
 	Name:     "take",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7900,8 +7902,8 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeOut(self, index, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTakeOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
@@ -7909,10 +7911,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opTake = asserts.Op{
+var opTake = wrap.Op{
 	Name:     "take",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Take checks take(Tensor self, Tensor index) -> Tensor
@@ -7920,18 +7922,18 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Take(self, index)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
-var opTakeAlongDimOut = asserts.Op{
+var opTakeAlongDimOut = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7939,19 +7941,19 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	if !asserts.Checking() {
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	return r0
 }
 
-var opTakeAlongDim = asserts.Op{
+var opTakeAlongDim = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
@@ -7959,17 +7961,17 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_90dc4634b176)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_90dc4634b176)
 	return r0
 }
 
-var opIndexSelectOut = asserts.Op{
+var opIndexSelectOut = wrap.Op{
 	Name:     "index_select",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -7977,8 +7979,8 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIndexSelectOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
@@ -7986,10 +7988,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	return r0
 }
 
-var opIndexSelect = asserts.Op{
+var opIndexSelect = wrap.Op{
 	Name:     "index_select",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
@@ -7997,18 +7999,18 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexSelect(self, dim, index)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opIndexSelectDimnameOut = asserts.Op{
+var opIndexSelectDimnameOut = wrap.Op{
 	Name:     "index_select",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexSelectDimnameOut checks index_select.dimname_out(Tensor self, Dimname dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -8016,19 +8018,19 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
 	return r0
 }
 
-var opIndexSelectDimname = asserts.Op{
+var opIndexSelectDimname = wrap.Op{
 	Name:     "index_select",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexSelectDimname checks index_select.dimname(Tensor self, Dimname dim, Tensor index) -> Tensor
@@ -8036,17 +8038,17 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opIndexSelectBackward = asserts.Op{
+var opIndexSelectBackward = wrap.Op{
 	Name:     "index_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndexSelectBackward checks index_select_backward(Tensor grad, int[] self_sizes, int dim, Tensor index) -> Tensor
@@ -8054,17 +8056,17 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	if !asserts.Checking() {
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_41e4a3bdc19d)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_41e4a3bdc19d)
 	return r0
 }
 
-var opMaskedSelectOut = asserts.Op{
+var opMaskedSelectOut = wrap.Op{
 	Name:     "masked_select",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -8072,8 +8074,8 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaskedSelectOut, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
@@ -8081,10 +8083,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	return r0
 }
 
-var opMaskedSelect = asserts.Op{
+var opMaskedSelect = wrap.Op{
 	Name:     "masked_select",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
@@ -8092,18 +8094,18 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaskedSelect(self, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opMaskedSelectBackward = asserts.Op{
+var opMaskedSelectBackward = wrap.Op{
 	Name:     "masked_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
@@ -8111,17 +8113,17 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	if !asserts.Checking() {
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ed94901f91a0)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ed94901f91a0)
 	return r0
 }
 
-var opNonzeroOut = asserts.Op{
+var opNonzeroOut = wrap.Op{
 	Name:     "nonzero",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8129,8 +8131,8 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNonzeroOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
@@ -8138,10 +8140,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNonzero = asserts.Op{
+var opNonzero = wrap.Op{
 	Name:     "nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Nonzero checks nonzero(Tensor self) -> Tensor
@@ -8149,18 +8151,18 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nonzero(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNonzeroNumpy = asserts.Op{
+var opNonzeroNumpy = wrap.Op{
 	Name:     "nonzero_numpy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
@@ -8168,17 +8170,17 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroNumpy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opNonzeroNumpy, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opArgwhere = asserts.Op{
+var opArgwhere = wrap.Op{
 	Name:     "argwhere",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Argwhere checks argwhere(Tensor self) -> Tensor
@@ -8186,17 +8188,17 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argwhere(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opGatherOut = asserts.Op{
+var opGatherOut = wrap.Op{
 	Name:     "gather",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -8204,8 +8206,8 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	if !asserts.Checking() {
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGatherOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
@@ -8213,10 +8215,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	return r0
 }
 
-var opGather = asserts.Op{
+var opGather = wrap.Op{
 	Name:     "gather",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -8224,18 +8226,18 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	if !asserts.Checking() {
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opGatherBackward = asserts.Op{
+var opGatherBackward = wrap.Op{
 	Name:     "gather_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
@@ -8243,17 +8245,17 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	if !asserts.Checking() {
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0177154126d3)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0177154126d3)
 	return r0
 }
 
-var opGatherDimnameOut = asserts.Op{
+var opGatherDimnameOut = wrap.Op{
 	Name:     "gather",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GatherDimnameOut checks gather.dimname_out(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -8261,19 +8263,19 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	if !asserts.Checking() {
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGatherDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
-var opGatherDimname = asserts.Op{
+var opGatherDimname = wrap.Op{
 	Name:     "gather",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GatherDimname checks gather.dimname(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -8281,17 +8283,17 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	if !asserts.Checking() {
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opXGatherSparseBackward = asserts.Op{
+var opXGatherSparseBackward = wrap.Op{
 	Name:     "_gather_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
@@ -8299,17 +8301,17 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	return r0
 }
 
-var opAddcmulOut = asserts.Op{
+var opAddcmulOut = wrap.Op{
 	Name:     "addcmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8317,8 +8319,8 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcmulOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
@@ -8326,10 +8328,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	return r0
 }
 
-var opAddcmul = asserts.Op{
+var opAddcmul = wrap.Op{
 	Name:     "addcmul",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8337,18 +8339,18 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcmul_ = asserts.Op{
+var opAddcmul_ = wrap.Op{
 	Name:     "addcmul_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8356,8 +8358,8 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcmul_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
@@ -8365,10 +8367,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	return r0
 }
 
-var opAddcdivOut = asserts.Op{
+var opAddcdivOut = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8376,8 +8378,8 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcdivOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
@@ -8385,10 +8387,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	return r0
 }
 
-var opAddcdiv = asserts.Op{
+var opAddcdiv = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8396,18 +8398,18 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcdiv_ = asserts.Op{
+var opAddcdiv_ = wrap.Op{
 	Name:     "addcdiv_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8415,8 +8417,8 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcdiv_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
@@ -8424,10 +8426,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	return r0
 }
 
-var opCrossEntropyLoss = asserts.Op{
+var opCrossEntropyLoss = wrap.Op{
 	Name:     "cross_entropy_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, float label_smoothing=0.0) -> Tensor
@@ -8435,17 +8437,17 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opTriangularSolveX = asserts.Op{
+var opTriangularSolveX = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "X",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
@@ -8453,8 +8455,8 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	if !asserts.Checking() {
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opTriangularSolveX, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
@@ -8462,10 +8464,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	return r0, r1
 }
 
-var opTriangularSolve = asserts.Op{
+var opTriangularSolve = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
@@ -8473,18 +8475,18 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	if !asserts.Checking() {
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgCheckErrors = asserts.Op{
+var opXLinalgCheckErrors = wrap.Op{
 	Name:     "_linalg_check_errors",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
@@ -8493,17 +8495,17 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
-var opLinalgSolveTriangularOut = asserts.Op{
+var opLinalgSolveTriangularOut = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
@@ -8511,8 +8513,8 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
@@ -8520,10 +8522,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	return r0
 }
 
-var opLinalgSolveTriangular = asserts.Op{
+var opLinalgSolveTriangular = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
@@ -8531,18 +8533,18 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
-var opLinalgVander = asserts.Op{
+var opLinalgVander = wrap.Op{
 	Name:     "linalg_vander",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgVander checks linalg_vander(Tensor x, *, int? N=None) -> Tensor
@@ -8550,17 +8552,17 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVander(x, N)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSymeigE = asserts.Op{
+var opSymeigE = wrap.Op{
 	Name:     "symeig",
 	Overload: "e",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SymeigE checks symeig.e(Tensor self, bool eigenvectors=False, bool upper=True, *, Tensor(a!) e, Tensor(b!) V) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -8568,8 +8570,8 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.SymeigE(self, eigenvectors, upper, e, V)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSymeigE, &assertgenshapes.Locs_5c65f69be68f, &a0, &a3, &a4, self, e, V)
 	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
@@ -8577,10 +8579,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	return r0, r1
 }
 
-var opSymeig = asserts.Op{
+var opSymeig = wrap.Op{
 	Name:     "symeig",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Symeig checks symeig(Tensor self, bool eigenvectors=False, bool upper=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -8588,18 +8590,18 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.Symeig(self, eigenvectors, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSymeig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXSymeigHelper = asserts.Op{
+var opXSymeigHelper = wrap.Op{
 	Name:     "_symeig_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSymeigHelper checks _symeig_helper(Tensor self, bool eigenvectors, bool upper) -> (Tensor, Tensor)
@@ -8607,17 +8609,17 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSymeigHelper, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opXSymeigHelperOut = asserts.Op{
+var opXSymeigHelperOut = wrap.Op{
 	Name:     "_symeig_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSymeigHelperOut checks _symeig_helper.out(Tensor self, bool eigenvectors, bool upper, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -8625,19 +8627,19 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	if !asserts.Checking() {
 		return kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opXSymeigHelperOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opSvdU = asserts.Op{
+var opSvdU = wrap.Op{
 	Name:     "svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
@@ -8645,19 +8647,19 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opSvdU, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
-var opSvd = asserts.Op{
+var opSvd = wrap.Op{
 	Name:     "svd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
@@ -8665,17 +8667,17 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.Svd(self, some, compute_uv)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
-var opSwapaxes = asserts.Op{
+var opSwapaxes = wrap.Op{
 	Name:     "swapaxes",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -8683,17 +8685,17 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSwapaxes_ = asserts.Op{
+var opSwapaxes_ = wrap.Op{
 	Name:     "swapaxes_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
@@ -8701,19 +8703,19 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapaxes_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSwapdims = asserts.Op{
+var opSwapdims = wrap.Op{
 	Name:     "swapdims",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -8721,17 +8723,17 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSwapdims_ = asserts.Op{
+var opSwapdims_ = wrap.Op{
 	Name:     "swapdims_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -8739,19 +8741,19 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapdims_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCholeskyOut = asserts.Op{
+var opCholeskyOut = wrap.Op{
 	Name:     "cholesky",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CholeskyOut checks cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8759,8 +8761,8 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CholeskyOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
@@ -8768,10 +8770,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opCholesky = asserts.Op{
+var opCholesky = wrap.Op{
 	Name:     "cholesky",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Cholesky checks cholesky(Tensor self, bool upper=False) -> Tensor
@@ -8779,18 +8781,18 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cholesky(self, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCholeskySolveOut = asserts.Op{
+var opCholeskySolveOut = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8798,8 +8800,8 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	if !asserts.Checking() {
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCholeskySolveOut, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
@@ -8807,10 +8809,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	return r0
 }
 
-var opCholeskySolve = asserts.Op{
+var opCholeskySolve = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
@@ -8818,18 +8820,18 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	if !asserts.Checking() {
 		return kernels.CholeskySolve(self, input2, upper)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
-var opXCholeskySolveHelper = asserts.Op{
+var opXCholeskySolveHelper = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
@@ -8837,17 +8839,17 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_99bdca17c87f)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_99bdca17c87f)
 	return r0
 }
 
-var opXCholeskySolveHelperOut = asserts.Op{
+var opXCholeskySolveHelperOut = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
@@ -8855,19 +8857,19 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	return r0
 }
 
-var opCholeskyInverse = asserts.Op{
+var opCholeskyInverse = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
@@ -8875,18 +8877,18 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CholeskyInverse(self, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCholeskyInverseOut = asserts.Op{
+var opCholeskyInverseOut = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8894,8 +8896,8 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
@@ -8903,10 +8905,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	return r0
 }
 
-var opQrQ = asserts.Op{
+var opQrQ = wrap.Op{
 	Name:     "qr",
 	Overload: "Q",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QrQ checks qr.Q(Tensor self, bool some=True, *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -8914,19 +8916,19 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	if !asserts.Checking() {
 		return kernels.QrQ(self, some, Q, R)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opQrQ, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
 	return r0, r1
 }
 
-var opQr = asserts.Op{
+var opQr = wrap.Op{
 	Name:     "qr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Qr checks qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
@@ -8934,17 +8936,17 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Qr(self, some)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opQr, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opGeqrfA = asserts.Op{
+var opGeqrfA = wrap.Op{
 	Name:     "geqrf",
 	Overload: "a",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
@@ -8952,8 +8954,8 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.GeqrfA(self, a, tau)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opGeqrfA, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
@@ -8961,10 +8963,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	return r0, r1
 }
 
-var opGeqrf = asserts.Op{
+var opGeqrf = wrap.Op{
 	Name:     "geqrf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
@@ -8972,18 +8974,18 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Geqrf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opOrgqr = asserts.Op{
+var opOrgqr = wrap.Op{
 	Name:     "orgqr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
@@ -8991,17 +8993,17 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Orgqr(self, input2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_1cf83c775d20)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_1cf83c775d20)
 	return r0
 }
 
-var opOrgqrOut = asserts.Op{
+var opOrgqrOut = wrap.Op{
 	Name:     "orgqr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
@@ -9009,19 +9011,19 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.OrgqrOut(self, input2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOrgqrOut, &assertgenshapes.Locs_7532de850640, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
 	return r0
 }
 
-var opOrmqrOut = asserts.Op{
+var opOrmqrOut = wrap.Op{
 	Name:     "ormqr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9029,8 +9031,8 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	if !asserts.Checking() {
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opOrmqrOut, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
@@ -9038,10 +9040,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	return r0
 }
 
-var opOrmqr = asserts.Op{
+var opOrmqr = wrap.Op{
 	Name:     "ormqr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
@@ -9049,18 +9051,18 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	if !asserts.Checking() {
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
-var opXLuWithInfo = asserts.Op{
+var opXLuWithInfo = wrap.Op{
 	Name:     "_lu_with_info",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -9068,17 +9070,17 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
-var opLuSolveOut = asserts.Op{
+var opLuSolveOut = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
@@ -9086,19 +9088,19 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLuSolveOut, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	return r0
 }
 
-var opLuSolve = asserts.Op{
+var opLuSolve = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
@@ -9106,17 +9108,17 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
 	return r0
 }
 
-var opLuUnpack = asserts.Op{
+var opLuUnpack = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
@@ -9124,18 +9126,18 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	if !asserts.Checking() {
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ec884fc6cfe8(&c, &opLuUnpack, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost_c13fbb27ed98(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_aa64ccfa5409(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
-var opLuUnpackOut = asserts.Op{
+var opLuUnpackOut = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -9143,8 +9145,8 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	if !asserts.Checking() {
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_dc8616ed9679(&c, &opLuUnpackOut, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
@@ -9152,10 +9154,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	return r0, r1, r2
 }
 
-var opMultinomialOut = asserts.Op{
+var opMultinomialOut = wrap.Op{
 	Name:     "multinomial",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultinomialOut checks multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -9163,8 +9165,8 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	if !asserts.Checking() {
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMultinomialOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
@@ -9172,10 +9174,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	return r0
 }
 
-var opMultinomial = asserts.Op{
+var opMultinomial = wrap.Op{
 	Name:     "multinomial",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Multinomial checks multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
@@ -9183,18 +9185,18 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	if !asserts.Checking() {
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLgammaOut = asserts.Op{
+var opLgammaOut = wrap.Op{
 	Name:     "lgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9202,8 +9204,8 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LgammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
@@ -9211,10 +9213,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLgamma_ = asserts.Op{
+var opLgamma_ = wrap.Op{
 	Name:     "lgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
@@ -9222,8 +9224,8 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
@@ -9231,10 +9233,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLgamma = asserts.Op{
+var opLgamma = wrap.Op{
 	Name:     "lgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Lgamma checks lgamma(Tensor self) -> Tensor
@@ -9242,18 +9244,18 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDigammaOut = asserts.Op{
+var opDigammaOut = wrap.Op{
 	Name:     "digamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9261,8 +9263,8 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DigammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDigammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
@@ -9270,10 +9272,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDigamma = asserts.Op{
+var opDigamma = wrap.Op{
 	Name:     "digamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Digamma checks digamma(Tensor self) -> Tensor
@@ -9281,18 +9283,18 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPolygammaOut = asserts.Op{
+var opPolygammaOut = wrap.Op{
 	Name:     "polygamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9300,8 +9302,8 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.PolygammaOut(n, self, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPolygammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
@@ -9309,10 +9311,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	return r0
 }
 
-var opPolygamma = asserts.Op{
+var opPolygamma = wrap.Op{
 	Name:     "polygamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Polygamma checks polygamma(int n, Tensor self) -> Tensor
@@ -9320,18 +9322,18 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma(n, self)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
-var opPolygamma_ = asserts.Op{
+var opPolygamma_ = wrap.Op{
 	Name:     "polygamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
@@ -9339,8 +9341,8 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma_(self, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPolygamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
@@ -9348,10 +9350,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	return r0
 }
 
-var opErfinv = asserts.Op{
+var opErfinv = wrap.Op{
 	Name:     "erfinv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Erfinv checks erfinv(Tensor self) -> Tensor
@@ -9359,18 +9361,18 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErfinv_ = asserts.Op{
+var opErfinv_ = wrap.Op{
 	Name:     "erfinv_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
@@ -9378,8 +9380,8 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfinv_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
@@ -9387,10 +9389,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfinvOut = asserts.Op{
+var opErfinvOut = wrap.Op{
 	Name:     "erfinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9398,8 +9400,8 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfinvOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfinvOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
@@ -9407,10 +9409,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opI0 = asserts.Op{
+var opI0 = wrap.Op{
 	Name:     "i0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // I0 checks i0(Tensor self) -> Tensor
@@ -9418,18 +9420,18 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opI0_ = asserts.Op{
+var opI0_ = wrap.Op{
 	Name:     "i0_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
@@ -9437,8 +9439,8 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opI0_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
@@ -9446,10 +9448,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opI0Out = asserts.Op{
+var opI0Out = wrap.Op{
 	Name:     "i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9457,8 +9459,8 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
@@ -9466,10 +9468,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSign = asserts.Op{
+var opSign = wrap.Op{
 	Name:     "sign",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Sign checks sign(Tensor self) -> Tensor
@@ -9477,18 +9479,18 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSign_ = asserts.Op{
+var opSign_ = wrap.Op{
 	Name:     "sign_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
@@ -9496,8 +9498,8 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSign_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
@@ -9505,10 +9507,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSignOut = asserts.Op{
+var opSignOut = wrap.Op{
 	Name:     "sign",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9516,8 +9518,8 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
@@ -9525,10 +9527,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSignbit = asserts.Op{
+var opSignbit = wrap.Op{
 	Name:     "signbit",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Signbit checks signbit(Tensor self) -> Tensor
@@ -9536,18 +9538,18 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Signbit(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSignbitOut = asserts.Op{
+var opSignbitOut = wrap.Op{
 	Name:     "signbit",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9555,8 +9557,8 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignbitOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignbitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
@@ -9564,10 +9566,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDist = asserts.Op{
+var opDist = wrap.Op{
 	Name:     "dist",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
@@ -9575,18 +9577,18 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Dist(self, other, p)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDistOut = asserts.Op{
+var opDistOut = wrap.Op{
 	Name:     "dist",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -9594,19 +9596,19 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	if !asserts.Checking() {
 		return kernels.DistOut(self, other, p, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDistOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opAtan2Out = asserts.Op{
+var opAtan2Out = wrap.Op{
 	Name:     "atan2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9614,8 +9616,8 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.Atan2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAtan2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
@@ -9623,10 +9625,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opAtan2_ = asserts.Op{
+var opAtan2_ = wrap.Op{
 	Name:     "atan2_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atan2_ checks atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -9634,8 +9636,8 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAtan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
@@ -9643,10 +9645,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAtan2 = asserts.Op{
+var opAtan2 = wrap.Op{
 	Name:     "atan2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Atan2 checks atan2(Tensor self, Tensor other) -> Tensor
@@ -9654,18 +9656,18 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opArctan2 = asserts.Op{
+var opArctan2 = wrap.Op{
 	Name:     "arctan2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctan2 checks arctan2(Tensor self, Tensor other) -> Tensor
@@ -9673,17 +9675,17 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opArctan2Out = asserts.Op{
+var opArctan2Out = wrap.Op{
 	Name:     "arctan2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctan2Out checks arctan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9691,19 +9693,19 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.Arctan2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opArctan2Out, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opArctan2_ = asserts.Op{
+var opArctan2_ = wrap.Op{
 	Name:     "arctan2_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Arctan2_ checks arctan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -9711,19 +9713,19 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2_(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLerpScalarOut = asserts.Op{
+var opLerpScalarOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LerpScalarOut checks lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -9731,8 +9733,8 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLerpScalarOut, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
@@ -9740,10 +9742,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	return r0
 }
 
-var opLerpTensorOut = asserts.Op{
+var opLerpTensorOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LerpTensorOut checks lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -9751,8 +9753,8 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLerpTensorOut, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
@@ -9760,10 +9762,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	return r0
 }
 
-var opLerpScalar = asserts.Op{
+var opLerpScalar = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LerpScalar checks lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor
@@ -9771,18 +9773,18 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.LerpScalar(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
-var opLerpTensor = asserts.Op{
+var opLerpTensor = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LerpTensor checks lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor
@@ -9790,18 +9792,18 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LerpTensor(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
-var opHistcOut = asserts.Op{
+var opHistcOut = wrap.Op{
 	Name:     "histc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistcOut checks histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -9809,8 +9811,8 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	if !asserts.Checking() {
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHistcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
@@ -9818,10 +9820,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	return r0
 }
 
-var opHistc = asserts.Op{
+var opHistc = wrap.Op{
 	Name:     "histc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Histc checks histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
@@ -9829,18 +9831,18 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Histc(self, bins, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHistogramBinsTensorOut = asserts.Op{
+var opHistogramBinsTensorOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistogramBinsTensorOut checks histogram.bins_tensor_out(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -9848,19 +9850,19 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
-var opHistogramBinsTensor = asserts.Op{
+var opHistogramBinsTensor = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistogramBinsTensor checks histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -9868,17 +9870,17 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_3299db656958)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_3299db656958)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_3299db656958)
 	return r0, r1
 }
 
-var opHistogramBinCtOut = asserts.Op{
+var opHistogramBinCtOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistogramBinCtOut checks histogram.bin_ct_out(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -9886,19 +9888,19 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	if !asserts.Checking() {
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
-	var c asserts.Call
-	var a5, a6 asserts.Saved
+	var c wrap.Call
+	var a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
-var opHistogramBinCt = asserts.Op{
+var opHistogramBinCt = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistogramBinCt checks histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -9906,17 +9908,17 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	if !asserts.Checking() {
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramBinCt, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opXHistogramddBinEdges = asserts.Op{
+var opXHistogramddBinEdges = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHistogramddBinEdges checks _histogramdd_bin_edges(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor[]
@@ -9924,17 +9926,17 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	if !asserts.Checking() {
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXHistogramddBinEdgesOut = asserts.Op{
+var opXHistogramddBinEdgesOut = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHistogramddBinEdgesOut checks _histogramdd_bin_edges.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!)[] out) -> ()
@@ -9943,21 +9945,21 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l5 asserts.SavedList
+		a0 wrap.Saved
+		l5 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 }
 
-var opXHistogramddFromBinCts = asserts.Op{
+var opXHistogramddFromBinCts = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHistogramddFromBinCts checks _histogramdd_from_bin_cts(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor
@@ -9965,17 +9967,17 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXHistogramddFromBinCtsOut = asserts.Op{
+var opXHistogramddFromBinCtsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHistogramddFromBinCtsOut checks _histogramdd_from_bin_cts.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -9983,19 +9985,19 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opXHistogramddFromBinTensors = asserts.Op{
+var opXHistogramddFromBinTensors = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHistogramddFromBinTensors checks _histogramdd_from_bin_tensors(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False) -> Tensor
@@ -10003,17 +10005,17 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d20f8eea4559)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d20f8eea4559)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0
 }
 
-var opXHistogramddFromBinTensorsOut = asserts.Op{
+var opXHistogramddFromBinTensorsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XHistogramddFromBinTensorsOut checks _histogramdd_from_bin_tensors.out(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -10021,19 +10023,19 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	return r0
 }
 
-var opHistogramdd = asserts.Op{
+var opHistogramdd = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Histogramdd checks histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10041,17 +10043,17 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramdd, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
-var opHistogramddIntBins = asserts.Op{
+var opHistogramddIntBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "int_bins",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistogramddIntBins checks histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10059,17 +10061,17 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramddIntBins, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
-var opHistogramddTensorListBins = asserts.Op{
+var opHistogramddTensorListBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HistogramddTensorListBins checks histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10077,17 +10079,17 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d20f8eea4559)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d20f8eea4559)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0, r1
 }
 
-var opFmodScalarOut = asserts.Op{
+var opFmodScalarOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FmodScalarOut checks fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10095,8 +10097,8 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FmodScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFmodScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
@@ -10104,10 +10106,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	return r0
 }
 
-var opFmodScalar = asserts.Op{
+var opFmodScalar = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FmodScalar checks fmod.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10115,18 +10117,18 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmod_Scalar = asserts.Op{
+var opFmod_Scalar = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Fmod_Scalar checks fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10134,8 +10136,8 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFmod_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
@@ -10143,10 +10145,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opFmodTensorOut = asserts.Op{
+var opFmodTensorOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FmodTensorOut checks fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10154,8 +10156,8 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FmodTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmodTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
@@ -10163,10 +10165,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	return r0
 }
 
-var opFmodTensor = asserts.Op{
+var opFmodTensor = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FmodTensor checks fmod.Tensor(Tensor self, Tensor other) -> Tensor
@@ -10174,18 +10176,18 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFmod_Tensor = asserts.Op{
+var opFmod_Tensor = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Fmod_Tensor checks fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10193,8 +10195,8 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFmod_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
@@ -10202,10 +10204,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHypotOut = asserts.Op{
+var opHypotOut = wrap.Op{
 	Name:     "hypot",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10213,8 +10215,8 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.HypotOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHypotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
@@ -10222,10 +10224,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opHypot = asserts.Op{
+var opHypot = wrap.Op{
 	Name:     "hypot",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -10233,18 +10235,18 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opHypot_ = asserts.Op{
+var opHypot_ = wrap.Op{
 	Name:     "hypot_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10252,8 +10254,8 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opHypot_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
@@ -10261,10 +10263,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIgammaOut = asserts.Op{
+var opIgammaOut = wrap.Op{
 	Name:     "igamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IgammaOut checks igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10272,8 +10274,8 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.IgammaOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
@@ -10281,10 +10283,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	return r0
 }
 
-var opIgamma = asserts.Op{
+var opIgamma = wrap.Op{
 	Name:     "igamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Igamma checks igamma(Tensor self, Tensor other) -> Tensor
@@ -10292,18 +10294,18 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgamma_ = asserts.Op{
+var opIgamma_ = wrap.Op{
 	Name:     "igamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Igamma_ checks igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10311,8 +10313,8 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgamma_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
@@ -10320,10 +10322,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIgammacOut = asserts.Op{
+var opIgammacOut = wrap.Op{
 	Name:     "igammac",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IgammacOut checks igammac.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10331,8 +10333,8 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.IgammacOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammacOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
@@ -10340,10 +10342,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	return r0
 }
 
-var opIgammac = asserts.Op{
+var opIgammac = wrap.Op{
 	Name:     "igammac",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Igammac checks igammac(Tensor self, Tensor other) -> Tensor
@@ -10351,18 +10353,18 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgammac_ = asserts.Op{
+var opIgammac_ = wrap.Op{
 	Name:     "igammac_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Igammac_ checks igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10370,8 +10372,8 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgammac_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
@@ -10379,10 +10381,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNextafterOut = asserts.Op{
+var opNextafterOut = wrap.Op{
 	Name:     "nextafter",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NextafterOut checks nextafter.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10390,8 +10392,8 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.NextafterOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNextafterOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
@@ -10399,10 +10401,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	return r0
 }
 
-var opNextafter = asserts.Op{
+var opNextafter = wrap.Op{
 	Name:     "nextafter",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Nextafter checks nextafter(Tensor self, Tensor other) -> Tensor
@@ -10410,8 +10412,8 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)

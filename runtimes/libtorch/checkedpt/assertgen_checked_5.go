@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opNextafter_ = asserts.Op{
+var opNextafter_ = wrap.Op{
 	Name:     "nextafter_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -22,8 +24,8 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNextafter_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
@@ -31,10 +33,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRemainderScalarOut = asserts.Op{
+var opRemainderScalarOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,8 +44,8 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRemainderScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
@@ -51,10 +53,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	return r0
 }
 
-var opRemainderScalar = asserts.Op{
+var opRemainderScalar = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
@@ -62,18 +64,18 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRemainder_Scalar = asserts.Op{
+var opRemainder_Scalar = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -81,8 +83,8 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRemainder_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
@@ -90,10 +92,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opRemainderTensorOut = asserts.Op{
+var opRemainderTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -101,8 +103,8 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRemainderTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
@@ -110,10 +112,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	return r0
 }
 
-var opRemainderTensor = asserts.Op{
+var opRemainderTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
@@ -121,18 +123,18 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRemainder_Tensor = asserts.Op{
+var opRemainder_Tensor = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -140,8 +142,8 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRemainder_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
@@ -149,10 +151,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRemainderScalarTensor = asserts.Op{
+var opRemainderScalarTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -160,17 +162,17 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opRemainderScalarTensorOut = asserts.Op{
+var opRemainderScalarTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -178,19 +180,19 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opMin = asserts.Op{
+var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -198,18 +200,18 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Min(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmin = asserts.Op{
+var opFmin = wrap.Op{
 	Name:     "fmin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Fmin checks fmin(Tensor self, Tensor other) -> Tensor
@@ -217,18 +219,18 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFminOut = asserts.Op{
+var opFminOut = wrap.Op{
 	Name:     "fmin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -236,8 +238,8 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFminOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
@@ -245,10 +247,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opMax = asserts.Op{
+var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -256,18 +258,18 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Max(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmax = asserts.Op{
+var opFmax = wrap.Op{
 	Name:     "fmax",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Fmax checks fmax(Tensor self, Tensor other) -> Tensor
@@ -275,18 +277,18 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFmaxOut = asserts.Op{
+var opFmaxOut = wrap.Op{
 	Name:     "fmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -294,8 +296,8 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmaxOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
@@ -303,10 +305,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opMaximum = asserts.Op{
+var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -314,18 +316,18 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMaximumOut = asserts.Op{
+var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -333,8 +335,8 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaximumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
@@ -342,10 +344,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	return r0
 }
 
-var opMaxOther = asserts.Op{
+var opMaxOther = wrap.Op{
 	Name:     "max",
 	Overload: "other",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
@@ -353,17 +355,17 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opMaxOut = asserts.Op{
+var opMaxOut = wrap.Op{
 	Name:     "max",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -371,19 +373,19 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaxOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opMinimum = asserts.Op{
+var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -391,18 +393,18 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMinimumOut = asserts.Op{
+var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -410,8 +412,8 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMinimumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
@@ -419,10 +421,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	return r0
 }
 
-var opMinOut = asserts.Op{
+var opMinOut = wrap.Op{
 	Name:     "min",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -430,19 +432,19 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMinOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opMinOther = asserts.Op{
+var opMinOther = wrap.Op{
 	Name:     "min",
 	Overload: "other",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MinOther checks min.other(Tensor self, Tensor other) -> Tensor
@@ -450,17 +452,17 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opQuantile = asserts.Op{
+var opQuantile = wrap.Op{
 	Name:     "quantile",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -468,17 +470,17 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e2b8d7708f73)
 	return r0
 }
 
-var opQuantileOut = asserts.Op{
+var opQuantileOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -486,19 +488,19 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opQuantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	return r0
 }
 
-var opQuantileScalar = asserts.Op{
+var opQuantileScalar = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -506,17 +508,17 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opQuantileScalarOut = asserts.Op{
+var opQuantileScalarOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -524,19 +526,19 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opNanquantile = asserts.Op{
+var opNanquantile = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -544,17 +546,17 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e2b8d7708f73)
 	return r0
 }
 
-var opNanquantileOut = asserts.Op{
+var opNanquantileOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -562,19 +564,19 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNanquantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	return r0
 }
 
-var opNanquantileScalar = asserts.Op{
+var opNanquantileScalar = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -582,17 +584,17 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNanquantileScalarOut = asserts.Op{
+var opNanquantileScalarOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -600,19 +602,19 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opSortValues = asserts.Op{
+var opSortValues = wrap.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -620,8 +622,8 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
@@ -629,10 +631,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	return r0, r1
 }
 
-var opSortValuesStable = asserts.Op{
+var opSortValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "values_stable",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -640,8 +642,8 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValuesStable, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
@@ -649,10 +651,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	return r0, r1
 }
 
-var opSort = asserts.Op{
+var opSort = wrap.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -660,18 +662,18 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opSortStable = asserts.Op{
+var opSortStable = wrap.Op{
 	Name:     "sort",
 	Overload: "stable",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -679,18 +681,18 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opSortDimnameValues = asserts.Op{
+var opSortDimnameValues = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -698,19 +700,19 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	if !asserts.Checking() {
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValues, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	return r0, r1
 }
 
-var opSortDimnameValuesStable = asserts.Op{
+var opSortDimnameValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values_stable",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -718,19 +720,19 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	if !asserts.Checking() {
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
 	return r0, r1
 }
 
-var opSortDimname = asserts.Op{
+var opSortDimname = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -738,17 +740,17 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SortDimname(self, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opSortDimnameStable = asserts.Op{
+var opSortDimnameStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_stable",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -756,17 +758,17 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	if !asserts.Checking() {
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimnameStable, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opMsortOut = asserts.Op{
+var opMsortOut = wrap.Op{
 	Name:     "msort",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -774,19 +776,19 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMsortOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opMsort = asserts.Op{
+var opMsort = wrap.Op{
 	Name:     "msort",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Msort checks msort(Tensor self) -> Tensor
@@ -794,17 +796,17 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArgsort = asserts.Op{
+var opArgsort = wrap.Op{
 	Name:     "argsort",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -812,17 +814,17 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArgsortStable = asserts.Op{
+var opArgsortStable = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
@@ -830,18 +832,18 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgsortStableOut = asserts.Op{
+var opArgsortStableOut = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
@@ -849,8 +851,8 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgsortStableOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
@@ -858,10 +860,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	return r0
 }
 
-var opArgsortDimname = asserts.Op{
+var opArgsortDimname = wrap.Op{
 	Name:     "argsort",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
@@ -869,17 +871,17 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opTopkValues = asserts.Op{
+var opTopkValues = wrap.Op{
 	Name:     "topk",
 	Overload: "values",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TopkValues checks topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -887,8 +889,8 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opTopkValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
@@ -896,10 +898,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	return r0, r1
 }
 
-var opTopk = asserts.Op{
+var opTopk = wrap.Op{
 	Name:     "topk",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Topk checks topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
@@ -907,18 +909,18 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAll = asserts.Op{
+var opAll = wrap.Op{
 	Name:     "all",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // All checks all(Tensor self) -> Tensor
@@ -926,18 +928,18 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.All(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAllAllOut = asserts.Op{
+var opAllAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "all_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -945,8 +947,8 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
@@ -954,10 +956,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAny = asserts.Op{
+var opAny = wrap.Op{
 	Name:     "any",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Any checks any(Tensor self) -> Tensor
@@ -965,18 +967,18 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Any(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAnyAllOut = asserts.Op{
+var opAnyAllOut = wrap.Op{
 	Name:     "any",
 	Overload: "all_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -984,8 +986,8 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
@@ -993,10 +995,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRenormOut = asserts.Op{
+var opRenormOut = wrap.Op{
 	Name:     "renorm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
@@ -1004,8 +1006,8 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRenormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
@@ -1013,10 +1015,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	return r0
 }
 
-var opRenorm = asserts.Op{
+var opRenorm = wrap.Op{
 	Name:     "renorm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
@@ -1024,18 +1026,18 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRenorm_ = asserts.Op{
+var opRenorm_ = wrap.Op{
 	Name:     "renorm_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
@@ -1043,8 +1045,8 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRenorm_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
@@ -1052,10 +1054,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	return r0
 }
 
-var opUnfold = asserts.Op{
+var opUnfold = wrap.Op{
 	Name:     "unfold",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
@@ -1063,18 +1065,18 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnfoldBackward = asserts.Op{
+var opUnfoldBackward = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnfoldBackward checks unfold_backward(Tensor grad_in, int[] input_sizes, int dim, int size, int step) -> Tensor
@@ -1082,18 +1084,18 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
 	return r0
 }
 
-var opUnfoldBackwardOut = asserts.Op{
+var opUnfoldBackwardOut = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, int[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -1101,19 +1103,19 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
 	return r0
 }
 
-var opEqual = asserts.Op{
+var opEqual = wrap.Op{
 	Name:     "equal",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Equal checks equal(Tensor self, Tensor other) -> bool
@@ -1121,18 +1123,18 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opPowTensorTensorOut = asserts.Op{
+var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1140,8 +1142,8 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
@@ -1149,10 +1151,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	return r0
 }
 
-var opPowTensorTensor = asserts.Op{
+var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1160,18 +1162,18 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
-var opPowScalarOut = asserts.Op{
+var opPowScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1179,8 +1181,8 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowScalarOut, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
@@ -1188,10 +1190,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	return r0
 }
 
-var opPowScalar = asserts.Op{
+var opPowScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1199,18 +1201,18 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
 	return r0
 }
 
-var opPowTensorScalarOut = asserts.Op{
+var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1218,8 +1220,8 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
@@ -1227,10 +1229,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	return r0
 }
 
-var opPowTensorScalar = asserts.Op{
+var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1238,18 +1240,18 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPow_Scalar = asserts.Op{
+var opPow_Scalar = wrap.Op{
 	Name:     "pow_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1257,8 +1259,8 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPow_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
@@ -1266,10 +1268,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opPow_Tensor = asserts.Op{
+var opPow_Tensor = wrap.Op{
 	Name:     "pow_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1277,8 +1279,8 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opPow_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
@@ -1286,10 +1288,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFloatPowerTensorTensorOut = asserts.Op{
+var opFloatPowerTensorTensorOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1297,19 +1299,19 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
 	return r0
 }
 
-var opFloatPowerTensorTensor = asserts.Op{
+var opFloatPowerTensorTensor = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1317,17 +1319,17 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_c215f155d712)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_c215f155d712)
 	return r0
 }
 
-var opFloatPowerScalarOut = asserts.Op{
+var opFloatPowerScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1335,19 +1337,19 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_981777aaf729, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
 	return r0
 }
 
-var opFloatPowerScalar = asserts.Op{
+var opFloatPowerScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1355,17 +1357,17 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_b1040d773773)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_b1040d773773)
 	return r0
 }
 
-var opFloatPowerTensorScalarOut = asserts.Op{
+var opFloatPowerTensorScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1373,19 +1375,19 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opFloatPowerTensorScalar = asserts.Op{
+var opFloatPowerTensorScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1393,17 +1395,17 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFloatPower_Scalar = asserts.Op{
+var opFloatPower_Scalar = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1411,19 +1413,19 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFloatPower_Tensor = asserts.Op{
+var opFloatPower_Tensor = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1431,19 +1433,19 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
 	return r0
 }
 
-var opNormal_ = asserts.Op{
+var opNormal_ = wrap.Op{
 	Name:     "normal_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1451,8 +1453,8 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
@@ -1460,10 +1462,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	return r0
 }
 
-var opNormalOut = asserts.Op{
+var opNormalOut = wrap.Op{
 	Name:     "normal",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1471,19 +1473,19 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opNormalFunctional = asserts.Op{
+var opNormalFunctional = wrap.Op{
 	Name:     "normal_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
@@ -1491,17 +1493,17 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNormalTensorFloatOut = asserts.Op{
+var opNormalTensorFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1509,8 +1511,8 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
@@ -1518,10 +1520,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	return r0
 }
 
-var opNormalTensorFloat = asserts.Op{
+var opNormalTensorFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
@@ -1529,18 +1531,18 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
 	return r0
 }
 
-var opNormalFloatTensorOut = asserts.Op{
+var opNormalFloatTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1548,8 +1550,8 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a1, a3 asserts.Saved
+	var c wrap.Call
+	var a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
@@ -1557,10 +1559,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	return r0
 }
 
-var opNormalFloatTensor = asserts.Op{
+var opNormalFloatTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1568,18 +1570,18 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
 	return r0
 }
 
-var opNormalTensorTensorOut = asserts.Op{
+var opNormalTensorTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1587,8 +1589,8 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
@@ -1596,10 +1598,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	return r0
 }
 
-var opNormalTensorTensor = asserts.Op{
+var opNormalTensorTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1607,18 +1609,18 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
 	return r0
 }
 
-var opNormalFloatFloat = asserts.Op{
+var opNormalFloatFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalFloatFloat checks normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1626,17 +1628,17 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opNormalFloatFloatOut = asserts.Op{
+var opNormalFloatFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NormalFloatFloatOut checks normal.float_float_out(float mean, float std, int[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1644,19 +1646,19 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1664,18 +1666,18 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
@@ -1684,21 +1686,21 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
+		a1, a2 wrap.Saved
+		l0     wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_19c96358c658(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost_1b799f4a804a(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
@@ -1707,21 +1709,21 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0, l3 asserts.SavedList
+		a1, a2 wrap.Saved
+		l0, l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_39c898293ce3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost_c79680012da7(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
@@ -1729,17 +1731,17 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_884ce490bbdf)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_884ce490bbdf)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_884ce490bbdf)
 	return r0, r1
 }
 
-var opXAmpUpdateScale_ = asserts.Op{
+var opXAmpUpdateScale_ = wrap.Op{
 	Name:     "_amp_update_scale_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
@@ -1747,19 +1749,19 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_0e1220ee43a5(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPost_96fac0c44b5e(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
-var opXAmpUpdateScaleOut = asserts.Op{
+var opXAmpUpdateScaleOut = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
@@ -1767,19 +1769,19 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c asserts.Call
-	var a1, a6 asserts.Saved
+	var c wrap.Call
+	var a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost_13a9d99e7960(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPost_68deda25d1b2(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
-var opXAmpUpdateScale = asserts.Op{
+var opXAmpUpdateScale = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
@@ -1787,17 +1789,17 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_8d877ccb050b)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_8d877ccb050b)
 	return r0, r1
 }
 
-var opXForeachAddScalar = asserts.Op{
+var opXForeachAddScalar = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1805,17 +1807,17 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAddScalar, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachAdd_Scalar = asserts.Op{
+var opXForeachAdd_Scalar = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1824,18 +1826,18 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAddScalarOut = asserts.Op{
+var opXForeachAddScalarOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1844,18 +1846,18 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachSubScalar = asserts.Op{
+var opXForeachSubScalar = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1863,17 +1865,17 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSubScalar, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachSub_Scalar = asserts.Op{
+var opXForeachSub_Scalar = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1882,18 +1884,18 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSubScalarOut = asserts.Op{
+var opXForeachSubScalarOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1902,18 +1904,18 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulScalar = asserts.Op{
+var opXForeachMulScalar = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1921,17 +1923,17 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachMulScalar, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachMul_Scalar = asserts.Op{
+var opXForeachMul_Scalar = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1940,18 +1942,18 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMulScalarOut = asserts.Op{
+var opXForeachMulScalarOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1960,18 +1962,18 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachDivScalar = asserts.Op{
+var opXForeachDivScalar = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1979,17 +1981,17 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachDivScalar, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachDiv_Scalar = asserts.Op{
+var opXForeachDiv_Scalar = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1998,18 +2000,18 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachDivScalarOut = asserts.Op{
+var opXForeachDivScalarOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2018,18 +2020,18 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddList = asserts.Op{
+var opXForeachAddList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2037,17 +2039,17 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachAddList, &assertgenshapes.Locs_3c9f7e87e088)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
 	return r0
 }
 
-var opXForeachAdd_List = asserts.Op{
+var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2056,18 +2058,18 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachAddListOut = asserts.Op{
+var opXForeachAddListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2076,18 +2078,18 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 }
 
-var opXForeachSubList = asserts.Op{
+var opXForeachSubList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2095,17 +2097,17 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachSubList, &assertgenshapes.Locs_3c9f7e87e088)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
 	return r0
 }
 
-var opXForeachSub_List = asserts.Op{
+var opXForeachSub_List = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2114,18 +2116,18 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachSubListOut = asserts.Op{
+var opXForeachSubListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2134,18 +2136,18 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 }
 
-var opXForeachMulList = asserts.Op{
+var opXForeachMulList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2153,17 +2155,17 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachMulList, &assertgenshapes.Locs_3c9f7e87e088)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
 	return r0
 }
 
-var opXForeachMul_List = asserts.Op{
+var opXForeachMul_List = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2172,18 +2174,18 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMulListOut = asserts.Op{
+var opXForeachMulListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2192,18 +2194,18 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachDivList = asserts.Op{
+var opXForeachDivList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2211,17 +2213,17 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachDivList, &assertgenshapes.Locs_3c9f7e87e088)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
 	return r0
 }
 
-var opXForeachDiv_List = asserts.Op{
+var opXForeachDiv_List = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2230,18 +2232,18 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachDivListOut = asserts.Op{
+var opXForeachDivListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2250,18 +2252,18 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachAddScalarList = asserts.Op{
+var opXForeachAddScalarList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2269,17 +2271,17 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachAdd_ScalarList = asserts.Op{
+var opXForeachAdd_ScalarList = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2288,18 +2290,18 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAddScalarListOut = asserts.Op{
+var opXForeachAddScalarListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2308,18 +2310,18 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachSubScalarList = asserts.Op{
+var opXForeachSubScalarList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2327,17 +2329,17 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachSub_ScalarList = asserts.Op{
+var opXForeachSub_ScalarList = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2346,18 +2348,18 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSubScalarListOut = asserts.Op{
+var opXForeachSubScalarListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2366,18 +2368,18 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachDivScalarList = asserts.Op{
+var opXForeachDivScalarList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2385,17 +2387,17 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachDiv_ScalarList = asserts.Op{
+var opXForeachDiv_ScalarList = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2404,18 +2406,18 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachDivScalarListOut = asserts.Op{
+var opXForeachDivScalarListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2424,18 +2426,18 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulScalarList = asserts.Op{
+var opXForeachMulScalarList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2443,17 +2445,17 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachMul_ScalarList = asserts.Op{
+var opXForeachMul_ScalarList = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2462,18 +2464,18 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMulScalarListOut = asserts.Op{
+var opXForeachMulScalarListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2482,18 +2484,18 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachExp = asserts.Op{
+var opXForeachExp = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
@@ -2501,17 +2503,17 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachExp, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachZero_ = asserts.Op{
+var opXForeachZero_ = wrap.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
@@ -2520,18 +2522,18 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachZeroOut = asserts.Op{
+var opXForeachZeroOut = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2540,18 +2542,18 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachZero = asserts.Op{
+var opXForeachZero = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
@@ -2559,17 +2561,17 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachZero, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachExp_ = asserts.Op{
+var opXForeachExp_ = wrap.Op{
 	Name:     "_foreach_exp_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
@@ -2578,18 +2580,18 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachExpOut = asserts.Op{
+var opXForeachExpOut = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2598,18 +2600,18 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSqrt = asserts.Op{
+var opXForeachSqrt = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
@@ -2617,17 +2619,17 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSqrt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachSqrt_ = asserts.Op{
+var opXForeachSqrt_ = wrap.Op{
 	Name:     "_foreach_sqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
@@ -2636,18 +2638,18 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSqrtOut = asserts.Op{
+var opXForeachSqrtOut = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2656,18 +2658,18 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAbs = asserts.Op{
+var opXForeachAbs = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
@@ -2675,17 +2677,17 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAbs, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachAbs_ = asserts.Op{
+var opXForeachAbs_ = wrap.Op{
 	Name:     "_foreach_abs_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
@@ -2694,18 +2696,18 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAbsOut = asserts.Op{
+var opXForeachAbsOut = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2714,18 +2716,18 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAcos = asserts.Op{
+var opXForeachAcos = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
@@ -2733,17 +2735,17 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAcos, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachAcos_ = asserts.Op{
+var opXForeachAcos_ = wrap.Op{
 	Name:     "_foreach_acos_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
@@ -2752,18 +2754,18 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAcosOut = asserts.Op{
+var opXForeachAcosOut = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2772,18 +2774,18 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAsin = asserts.Op{
+var opXForeachAsin = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
@@ -2791,17 +2793,17 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAsin, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachAsin_ = asserts.Op{
+var opXForeachAsin_ = wrap.Op{
 	Name:     "_foreach_asin_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
@@ -2810,18 +2812,18 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAsinOut = asserts.Op{
+var opXForeachAsinOut = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2830,18 +2832,18 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAtan = asserts.Op{
+var opXForeachAtan = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
@@ -2849,17 +2851,17 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachAtan, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachAtan_ = asserts.Op{
+var opXForeachAtan_ = wrap.Op{
 	Name:     "_foreach_atan_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
@@ -2868,18 +2870,18 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAtanOut = asserts.Op{
+var opXForeachAtanOut = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2888,18 +2890,18 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCeil = asserts.Op{
+var opXForeachCeil = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
@@ -2907,17 +2909,17 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachCeil, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachCeil_ = asserts.Op{
+var opXForeachCeil_ = wrap.Op{
 	Name:     "_foreach_ceil_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
@@ -2926,18 +2928,18 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCeilOut = asserts.Op{
+var opXForeachCeilOut = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -2946,18 +2948,18 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCos = asserts.Op{
+var opXForeachCos = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
@@ -2965,17 +2967,17 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachCos, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachCos_ = asserts.Op{
+var opXForeachCos_ = wrap.Op{
 	Name:     "_foreach_cos_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
@@ -2984,18 +2986,18 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCosOut = asserts.Op{
+var opXForeachCosOut = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3004,18 +3006,18 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCosh = asserts.Op{
+var opXForeachCosh = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
@@ -3023,17 +3025,17 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachCosh, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachCosh_ = asserts.Op{
+var opXForeachCosh_ = wrap.Op{
 	Name:     "_foreach_cosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
@@ -3042,18 +3044,18 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCoshOut = asserts.Op{
+var opXForeachCoshOut = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3062,18 +3064,18 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachErf = asserts.Op{
+var opXForeachErf = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
@@ -3081,17 +3083,17 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachErf, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachErf_ = asserts.Op{
+var opXForeachErf_ = wrap.Op{
 	Name:     "_foreach_erf_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
@@ -3100,18 +3102,18 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachErfOut = asserts.Op{
+var opXForeachErfOut = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3120,18 +3122,18 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachErfc = asserts.Op{
+var opXForeachErfc = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
@@ -3139,17 +3141,17 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachErfc, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachErfc_ = asserts.Op{
+var opXForeachErfc_ = wrap.Op{
 	Name:     "_foreach_erfc_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
@@ -3158,18 +3160,18 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachErfcOut = asserts.Op{
+var opXForeachErfcOut = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3178,18 +3180,18 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachExpm1 = asserts.Op{
+var opXForeachExpm1 = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
@@ -3197,17 +3199,17 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachExpm1, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachExpm1_ = asserts.Op{
+var opXForeachExpm1_ = wrap.Op{
 	Name:     "_foreach_expm1_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
@@ -3216,18 +3218,18 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachExpm1Out = asserts.Op{
+var opXForeachExpm1Out = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3236,18 +3238,18 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachFloor = asserts.Op{
+var opXForeachFloor = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
@@ -3255,17 +3257,17 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachFloor, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachFloor_ = asserts.Op{
+var opXForeachFloor_ = wrap.Op{
 	Name:     "_foreach_floor_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
@@ -3274,18 +3276,18 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachFloorOut = asserts.Op{
+var opXForeachFloorOut = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3294,18 +3296,18 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog = asserts.Op{
+var opXForeachLog = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
@@ -3313,17 +3315,17 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachLog_ = asserts.Op{
+var opXForeachLog_ = wrap.Op{
 	Name:     "_foreach_log_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
@@ -3332,18 +3334,18 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLogOut = asserts.Op{
+var opXForeachLogOut = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3352,18 +3354,18 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog10 = asserts.Op{
+var opXForeachLog10 = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
@@ -3371,17 +3373,17 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog10, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachLog10_ = asserts.Op{
+var opXForeachLog10_ = wrap.Op{
 	Name:     "_foreach_log10_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
@@ -3390,18 +3392,18 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog10Out = asserts.Op{
+var opXForeachLog10Out = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3410,18 +3412,18 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog1p = asserts.Op{
+var opXForeachLog1p = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
@@ -3429,17 +3431,17 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog1p, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachLog1p_ = asserts.Op{
+var opXForeachLog1p_ = wrap.Op{
 	Name:     "_foreach_log1p_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
@@ -3448,18 +3450,18 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog1pOut = asserts.Op{
+var opXForeachLog1pOut = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3468,18 +3470,18 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog2 = asserts.Op{
+var opXForeachLog2 = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
@@ -3487,17 +3489,17 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLog2, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachLog2_ = asserts.Op{
+var opXForeachLog2_ = wrap.Op{
 	Name:     "_foreach_log2_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
@@ -3506,18 +3508,18 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog2Out = asserts.Op{
+var opXForeachLog2Out = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3526,18 +3528,18 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachNeg = asserts.Op{
+var opXForeachNeg = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
@@ -3545,17 +3547,17 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachNeg, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachNeg_ = asserts.Op{
+var opXForeachNeg_ = wrap.Op{
 	Name:     "_foreach_neg_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
@@ -3564,18 +3566,18 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachNegOut = asserts.Op{
+var opXForeachNegOut = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3584,18 +3586,18 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTan = asserts.Op{
+var opXForeachTan = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
@@ -3603,17 +3605,17 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachTan, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachTan_ = asserts.Op{
+var opXForeachTan_ = wrap.Op{
 	Name:     "_foreach_tan_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
@@ -3622,18 +3624,18 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTanOut = asserts.Op{
+var opXForeachTanOut = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3642,18 +3644,18 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTanh = asserts.Op{
+var opXForeachTanh = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
@@ -3661,17 +3663,17 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachTanh, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachTanh_ = asserts.Op{
+var opXForeachTanh_ = wrap.Op{
 	Name:     "_foreach_tanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
@@ -3680,18 +3682,18 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTanhOut = asserts.Op{
+var opXForeachTanhOut = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3700,18 +3702,18 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSin = asserts.Op{
+var opXForeachSin = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
@@ -3719,17 +3721,17 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSin, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachSin_ = asserts.Op{
+var opXForeachSin_ = wrap.Op{
 	Name:     "_foreach_sin_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
@@ -3738,18 +3740,18 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSinOut = asserts.Op{
+var opXForeachSinOut = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3758,18 +3760,18 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSinh = asserts.Op{
+var opXForeachSinh = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
@@ -3777,17 +3779,17 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSinh, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachSinh_ = asserts.Op{
+var opXForeachSinh_ = wrap.Op{
 	Name:     "_foreach_sinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
@@ -3796,18 +3798,18 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSinhOut = asserts.Op{
+var opXForeachSinhOut = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3816,18 +3818,18 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachRound = asserts.Op{
+var opXForeachRound = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
@@ -3835,17 +3837,17 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachRound, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachRound_ = asserts.Op{
+var opXForeachRound_ = wrap.Op{
 	Name:     "_foreach_round_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
@@ -3854,18 +3856,18 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachRoundOut = asserts.Op{
+var opXForeachRoundOut = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3874,18 +3876,18 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLgamma = asserts.Op{
+var opXForeachLgamma = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
@@ -3893,17 +3895,17 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachLgamma, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachLgamma_ = asserts.Op{
+var opXForeachLgamma_ = wrap.Op{
 	Name:     "_foreach_lgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
@@ -3912,18 +3914,18 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLgammaOut = asserts.Op{
+var opXForeachLgammaOut = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3932,18 +3934,18 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachFrac = asserts.Op{
+var opXForeachFrac = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
@@ -3951,17 +3953,17 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachFrac, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachFrac_ = asserts.Op{
+var opXForeachFrac_ = wrap.Op{
 	Name:     "_foreach_frac_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
@@ -3970,18 +3972,18 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachFracOut = asserts.Op{
+var opXForeachFracOut = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3990,18 +3992,18 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachReciprocal = asserts.Op{
+var opXForeachReciprocal = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
@@ -4009,17 +4011,17 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachReciprocal, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachReciprocal_ = asserts.Op{
+var opXForeachReciprocal_ = wrap.Op{
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
@@ -4028,18 +4030,18 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachReciprocalOut = asserts.Op{
+var opXForeachReciprocalOut = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4048,18 +4050,18 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSigmoid = asserts.Op{
+var opXForeachSigmoid = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
@@ -4067,17 +4069,17 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachSigmoid, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachSigmoid_ = asserts.Op{
+var opXForeachSigmoid_ = wrap.Op{
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
@@ -4086,18 +4088,18 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSigmoidOut = asserts.Op{
+var opXForeachSigmoidOut = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4106,18 +4108,18 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTrunc = asserts.Op{
+var opXForeachTrunc = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
@@ -4125,17 +4127,17 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachTrunc, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachTrunc_ = asserts.Op{
+var opXForeachTrunc_ = wrap.Op{
 	Name:     "_foreach_trunc_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
@@ -4144,18 +4146,18 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTruncOut = asserts.Op{
+var opXForeachTruncOut = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4164,18 +4166,18 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAddcdiv_Scalar = asserts.Op{
+var opXForeachAddcdiv_Scalar = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -4184,18 +4186,18 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcdivScalarOut = asserts.Op{
+var opXForeachAddcdivScalarOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -4204,18 +4206,18 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcmul_Scalar = asserts.Op{
+var opXForeachAddcmul_Scalar = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -4224,18 +4226,18 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcmulScalarOut = asserts.Op{
+var opXForeachAddcmulScalarOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -4244,18 +4246,18 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcdiv_ScalarList = asserts.Op{
+var opXForeachAddcdiv_ScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -4264,18 +4266,18 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcdivScalarListOut = asserts.Op{
+var opXForeachAddcdivScalarListOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -4284,18 +4286,18 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcmul_ScalarList = asserts.Op{
+var opXForeachAddcmul_ScalarList = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -4304,18 +4306,18 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcmulScalarListOut = asserts.Op{
+var opXForeachAddcmulScalarListOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -4324,18 +4326,18 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcdivScalar = asserts.Op{
+var opXForeachAddcdivScalar = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -4343,17 +4345,17 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_f572ee99ebc4)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
 	return r0
 }
 
-var opXForeachAddcmulScalar = asserts.Op{
+var opXForeachAddcmulScalar = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -4361,17 +4363,17 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_f572ee99ebc4)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
 	return r0
 }
 
-var opXForeachAddcdivScalarList = asserts.Op{
+var opXForeachAddcdivScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -4379,17 +4381,17 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_f572ee99ebc4)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
 	return r0
 }
 
-var opXForeachAddcmulScalarList = asserts.Op{
+var opXForeachAddcmulScalarList = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -4397,17 +4399,17 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_f572ee99ebc4)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_f572ee99ebc4)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_f572ee99ebc4)
 	return r0
 }
 
-var opXForeachMaximumList = asserts.Op{
+var opXForeachMaximumList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -4415,17 +4417,17 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachMaximumList, &assertgenshapes.Locs_3c9f7e87e088)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
 	return r0
 }
 
-var opXForeachMaximum_List = asserts.Op{
+var opXForeachMaximum_List = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -4434,18 +4436,18 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMaximumListOut = asserts.Op{
+var opXForeachMaximumListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -4454,18 +4456,18 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMinimumList = asserts.Op{
+var opXForeachMinimumList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -4473,17 +4475,17 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachMinimumList, &assertgenshapes.Locs_3c9f7e87e088)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_3c9f7e87e088)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_3c9f7e87e088)
 	return r0
 }
 
-var opXForeachMinimum_List = asserts.Op{
+var opXForeachMinimum_List = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "List",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -4492,18 +4494,18 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMinimumListOut = asserts.Op{
+var opXForeachMinimumListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -4512,18 +4514,18 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachNormScalar = asserts.Op{
+var opXForeachNormScalar = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2) -> Tensor[]
@@ -4531,17 +4533,17 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachNormScalar, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachNormScalarOut = asserts.Op{
+var opXForeachNormScalarOut = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, *, Tensor(a!)[] out) -> ()
@@ -4550,18 +4552,18 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 		kernels.XForeachNormScalarOut(self, ord, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opBucketizeTensor = asserts.Op{
+var opBucketizeTensor = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4569,18 +4571,18 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
-var opBucketizeTensorOut = asserts.Op{
+var opBucketizeTensorOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4588,8 +4590,8 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
@@ -4597,10 +4599,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	return r0
 }
 
-var opBucketizeScalar = asserts.Op{
+var opBucketizeScalar = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -4608,18 +4610,18 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
 	return r0
 }
 
-var opBucketizeScalarOut = asserts.Op{
+var opBucketizeScalarOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -4627,8 +4629,8 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c asserts.Call
-	var a1, a4 asserts.Saved
+	var c wrap.Call
+	var a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
@@ -4636,10 +4638,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	return r0
 }
 
-var opSearchsortedTensor = asserts.Op{
+var opSearchsortedTensor = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4647,18 +4649,18 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
-var opXTorchCudaCuLinkerSymbolOp = asserts.Op{
+var opXTorchCudaCuLinkerSymbolOp = wrap.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTorchCudaCuLinkerSymbolOp checks _torch_cuda_cu_linker_symbol_op(Tensor self) -> Tensor
@@ -4666,17 +4668,17 @@ func XTorchCudaCuLinkerSymbolOp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTorchCudaCuLinkerSymbolOp(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTorchCudaCuLinkerSymbolOp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XTorchCudaCuLinkerSymbolOp(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXTorchCudaCuLinkerSymbolOpOut = asserts.Op{
+var opXTorchCudaCuLinkerSymbolOpOut = wrap.Op{
 	Name:     "_torch_cuda_cu_linker_symbol_op",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTorchCudaCuLinkerSymbolOpOut checks _torch_cuda_cu_linker_symbol_op.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4684,19 +4686,19 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTorchCudaCuLinkerSymbolOpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSearchsortedTensorOut = asserts.Op{
+var opSearchsortedTensorOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4704,8 +4706,8 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
@@ -4713,10 +4715,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	return r0
 }
 
-var opSearchsortedScalar = asserts.Op{
+var opSearchsortedScalar = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -4724,18 +4726,18 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_ca298d019af6(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.ChecksPost_943d1e57eb3e(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
-var opSearchsortedScalarOut = asserts.Op{
+var opSearchsortedScalarOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -4743,8 +4745,8 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
@@ -4752,10 +4754,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	return r0
 }
 
-var opXConvertIndicesFromCooToCsr = asserts.Op{
+var opXConvertIndicesFromCooToCsr = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
@@ -4763,17 +4765,17 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXConvertIndicesFromCooToCsrOut = asserts.Op{
+var opXConvertIndicesFromCooToCsrOut = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
@@ -4781,19 +4783,19 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXConvertIndicesFromCsrToCoo = asserts.Op{
+var opXConvertIndicesFromCsrToCoo = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
@@ -4801,17 +4803,17 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d257a2e56a87)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d257a2e56a87)
 	return r0
 }
 
-var opXConvertIndicesFromCsrToCooOut = asserts.Op{
+var opXConvertIndicesFromCsrToCooOut = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
@@ -4819,19 +4821,19 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
 	return r0
 }
 
-var opMseLossOut = asserts.Op{
+var opMseLossOut = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4839,8 +4841,8 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMseLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
@@ -4848,10 +4850,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	return r0
 }
 
-var opMseLoss = asserts.Op{
+var opMseLoss = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4859,18 +4861,18 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opMseLossBackwardGradInput = asserts.Op{
+var opMseLossBackwardGradInput = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4878,8 +4880,8 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
@@ -4887,10 +4889,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	return r0
 }
 
-var opMseLossBackward = asserts.Op{
+var opMseLossBackward = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -4898,18 +4900,18 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opL1Loss = asserts.Op{
+var opL1Loss = wrap.Op{
 	Name:     "l1_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -4917,17 +4919,17 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opMultiMarginLossOut = asserts.Op{
+var opMultiMarginLossOut = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4935,8 +4937,8 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
@@ -4944,10 +4946,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	return r0
 }
 
-var opMultiMarginLoss = asserts.Op{
+var opMultiMarginLoss = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4955,18 +4957,18 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
-var opMultiMarginLossBackwardGradInput = asserts.Op{
+var opMultiMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4974,19 +4976,19 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
 	return r0
 }
 
-var opMultiMarginLossBackward = asserts.Op{
+var opMultiMarginLossBackward = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4994,17 +4996,17 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_8090e6ede51c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_8090e6ede51c)
 	return r0
 }
 
-var opMultilabelMarginLossOut = asserts.Op{
+var opMultilabelMarginLossOut = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5012,19 +5014,19 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_81284b47fff7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
 	return r0
 }
 
-var opMultilabelMarginLoss = asserts.Op{
+var opMultilabelMarginLoss = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5032,17 +5034,17 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opMultilabelMarginLossForwardOutput = asserts.Op{
+var opMultilabelMarginLossForwardOutput = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
@@ -5050,8 +5052,8 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
@@ -5059,10 +5061,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	return r0, r1
 }
 
-var opMultilabelMarginLossForward = asserts.Op{
+var opMultilabelMarginLossForward = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
@@ -5070,18 +5072,18 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
-var opMultilabelMarginLossBackwardGradInput = asserts.Op{
+var opMultilabelMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5089,19 +5091,19 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_30d58afc3819(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
+	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
 	return r0
 }
 
-var opMultilabelMarginLossBackward = asserts.Op{
+var opMultilabelMarginLossBackward = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
@@ -5109,17 +5111,17 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_832254f71c32)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_832254f71c32)
 	return r0
 }
 
-var opNllLossOut = asserts.Op{
+var opNllLossOut = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5127,19 +5129,19 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLossOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
-var opNllLossNd = asserts.Op{
+var opNllLossNd = wrap.Op{
 	Name:     "nll_loss_nd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5147,17 +5149,17 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLossNd, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opNllLoss = asserts.Op{
+var opNllLoss = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5165,17 +5167,17 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opNllLossForwardOutput = asserts.Op{
+var opNllLossForwardOutput = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5183,8 +5185,8 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
@@ -5192,10 +5194,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	return r0, r1
 }
 
-var opNllLossForward = asserts.Op{
+var opNllLossForward = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5203,18 +5205,18 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLossBackwardGradInput = asserts.Op{
+var opNllLossBackwardGradInput = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5222,8 +5224,8 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
@@ -5231,10 +5233,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	return r0
 }
 
-var opNllLossBackward = asserts.Op{
+var opNllLossBackward = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5242,18 +5244,18 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
 	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
-var opNllLoss2dOut = asserts.Op{
+var opNllLoss2dOut = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -5261,19 +5263,19 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLoss2dOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
-var opNllLoss2d = asserts.Op{
+var opNllLoss2d = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, int ignore_index=-100) -> Tensor
@@ -5281,17 +5283,17 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss2d, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opNllLoss2dForwardOutput = asserts.Op{
+var opNllLoss2dForwardOutput = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -5299,8 +5301,8 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
@@ -5308,10 +5310,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	return r0, r1
 }
 
-var opNllLoss2dForward = asserts.Op{
+var opNllLoss2dForward = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index) -> (Tensor output, Tensor total_weight)
@@ -5319,18 +5321,18 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLoss2dBackwardGradInput = asserts.Op{
+var opNllLoss2dBackwardGradInput = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5338,8 +5340,8 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
@@ -5347,10 +5349,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	return r0
 }
 
-var opNllLoss2dBackward = asserts.Op{
+var opNllLoss2dBackward = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, int ignore_index, Tensor total_weight) -> Tensor
@@ -5358,18 +5360,18 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
 	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
-var opSmoothL1LossOut = asserts.Op{
+var opSmoothL1LossOut = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5377,8 +5379,8 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
@@ -5386,10 +5388,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	return r0
 }
 
-var opSmoothL1Loss = asserts.Op{
+var opSmoothL1Loss = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
@@ -5397,18 +5399,18 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opSmoothL1LossBackwardGradInput = asserts.Op{
+var opSmoothL1LossBackwardGradInput = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5416,8 +5418,8 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
@@ -5425,10 +5427,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	return r0
 }
 
-var opSmoothL1LossBackward = asserts.Op{
+var opSmoothL1LossBackward = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
@@ -5436,18 +5438,18 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opHuberLossOut = asserts.Op{
+var opHuberLossOut = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5455,8 +5457,8 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHuberLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
@@ -5464,10 +5466,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	return r0
 }
 
-var opHuberLoss = asserts.Op{
+var opHuberLoss = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
@@ -5475,18 +5477,18 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opHuberLossBackwardOut = asserts.Op{
+var opHuberLossBackwardOut = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5494,8 +5496,8 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
@@ -5503,10 +5505,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	return r0
 }
 
-var opHuberLossBackward = asserts.Op{
+var opHuberLossBackward = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
@@ -5514,18 +5516,18 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opSoftMarginLossOut = asserts.Op{
+var opSoftMarginLossOut = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -5533,8 +5535,8 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
@@ -5542,10 +5544,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	return r0
 }
 
-var opSoftMarginLoss = asserts.Op{
+var opSoftMarginLoss = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -5553,18 +5555,18 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opSoftMarginLossBackwardGradInput = asserts.Op{
+var opSoftMarginLossBackwardGradInput = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5572,8 +5574,8 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
@@ -5581,10 +5583,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	return r0
 }
 
-var opSoftMarginLossBackward = asserts.Op{
+var opSoftMarginLossBackward = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -5592,18 +5594,18 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opEluOut = asserts.Op{
+var opEluOut = wrap.Op{
 	Name:     "elu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5611,8 +5613,8 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
@@ -5620,10 +5622,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	return r0
 }
 
-var opElu = asserts.Op{
+var opElu = wrap.Op{
 	Name:     "elu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
@@ -5631,18 +5633,18 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEluBackwardGradInput = asserts.Op{
+var opEluBackwardGradInput = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5650,8 +5652,8 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
@@ -5659,10 +5661,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	return r0
 }
 
-var opEluBackward = asserts.Op{
+var opEluBackward = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
@@ -5670,18 +5672,18 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
-var opElu_ = asserts.Op{
+var opElu_ = wrap.Op{
 	Name:     "elu_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
@@ -5689,8 +5691,8 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opElu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
@@ -5698,10 +5700,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	return r0
 }
 
-var opGluOut = asserts.Op{
+var opGluOut = wrap.Op{
 	Name:     "glu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5709,8 +5711,8 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
@@ -5718,10 +5720,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opGlu = asserts.Op{
+var opGlu = wrap.Op{
 	Name:     "glu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Glu checks glu(Tensor self, int dim=-1) -> Tensor
@@ -5729,18 +5731,18 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Glu(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGluBackwardGradInput = asserts.Op{
+var opGluBackwardGradInput = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5748,8 +5750,8 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
@@ -5757,10 +5759,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	return r0
 }
 
-var opGluBackward = asserts.Op{
+var opGluBackward = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
@@ -5768,18 +5770,18 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opGluJvp = asserts.Op{
+var opGluJvp = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
@@ -5787,17 +5789,17 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_25e9bcbda1c2)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_25e9bcbda1c2)
 	return r0
 }
 
-var opGluJvpOut = asserts.Op{
+var opGluJvpOut = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5805,19 +5807,19 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opGluJvpOut, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
 	return r0
 }
 
-var opGluBackwardJvp = asserts.Op{
+var opGluBackwardJvp = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
@@ -5825,17 +5827,17 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_a07fd22e78df)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_a07fd22e78df)
 	return r0
 }
 
-var opGluBackwardJvpOut = asserts.Op{
+var opGluBackwardJvpOut = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5843,19 +5845,19 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
 	return r0
 }
 
-var opHardsigmoidOut = asserts.Op{
+var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5863,8 +5865,8 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardsigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
@@ -5872,10 +5874,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardsigmoid = asserts.Op{
+var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -5883,18 +5885,18 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardsigmoid_ = asserts.Op{
+var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -5902,8 +5904,8 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardsigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
@@ -5911,10 +5913,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardsigmoidBackwardGradInput = asserts.Op{
+var opHardsigmoidBackwardGradInput = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5922,19 +5924,19 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
-var opHardsigmoidBackward = asserts.Op{
+var opHardsigmoidBackward = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -5942,17 +5944,17 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opHardtanhOut = asserts.Op{
+var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -5960,8 +5962,8 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
@@ -5969,10 +5971,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	return r0
 }
 
-var opHardtanh = asserts.Op{
+var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -5980,18 +5982,18 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardtanhBackwardGradInput = asserts.Op{
+var opHardtanhBackwardGradInput = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -5999,8 +6001,8 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
@@ -6008,10 +6010,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	return r0
 }
 
-var opHardtanhBackward = asserts.Op{
+var opHardtanhBackward = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
@@ -6019,18 +6021,18 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardtanh_ = asserts.Op{
+var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -6038,8 +6040,8 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
@@ -6047,10 +6049,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	return r0
 }
 
-var opHardswishOut = asserts.Op{
+var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6058,8 +6060,8 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardswishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
@@ -6067,10 +6069,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardswish = asserts.Op{
+var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -6078,18 +6080,18 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardswish(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardswish_ = asserts.Op{
+var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -6097,8 +6099,8 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardswish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
@@ -6106,10 +6108,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardswishBackward = asserts.Op{
+var opHardswishBackward = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6117,18 +6119,18 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardswishBackwardOut = asserts.Op{
+var opHardswishBackwardOut = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6136,19 +6138,19 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opLeakyReluOut = asserts.Op{
+var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -6156,8 +6158,8 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeakyReluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
@@ -6165,10 +6167,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	return r0
 }
 
-var opLeakyRelu = asserts.Op{
+var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -6176,18 +6178,18 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLeakyReluBackwardGradInput = asserts.Op{
+var opLeakyReluBackwardGradInput = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6195,8 +6197,8 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
@@ -6204,10 +6206,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	return r0
 }
 
-var opLeakyReluBackward = asserts.Op{
+var opLeakyReluBackward = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
@@ -6215,18 +6217,18 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opLeakyRelu_ = asserts.Op{
+var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -6234,8 +6236,8 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLeakyRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
@@ -6243,10 +6245,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLogSigmoidOut = asserts.Op{
+var opLogSigmoidOut = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6254,19 +6256,19 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSigmoidOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opLogSigmoid = asserts.Op{
+var opLogSigmoid = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
@@ -6274,17 +6276,17 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLogSigmoidForwardOutput = asserts.Op{
+var opLogSigmoidForwardOutput = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
@@ -6292,8 +6294,8 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
@@ -6301,10 +6303,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	return r0, r1
 }
 
-var opLogSigmoidForward = asserts.Op{
+var opLogSigmoidForward = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
@@ -6312,18 +6314,18 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLogSigmoidBackwardGradInput = asserts.Op{
+var opLogSigmoidBackwardGradInput = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6331,8 +6333,8 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
@@ -6340,10 +6342,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	return r0
 }
 
-var opLogSigmoidBackward = asserts.Op{
+var opLogSigmoidBackward = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
@@ -6351,18 +6353,18 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
-var opRreluWithNoiseOut = asserts.Op{
+var opRreluWithNoiseOut = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6370,8 +6372,8 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
@@ -6379,10 +6381,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	return r0
 }
 
-var opRreluWithNoise = asserts.Op{
+var opRreluWithNoise = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -6390,18 +6392,18 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
 	return r0
 }
 
-var opRreluWithNoiseBackward = asserts.Op{
+var opRreluWithNoiseBackward = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
@@ -6409,18 +6411,18 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
-var opRreluWithNoiseBackwardOut = asserts.Op{
+var opRreluWithNoiseBackwardOut = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
@@ -6428,19 +6430,19 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_3c7539167121, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
 	return r0
 }
 
-var opRreluWithNoise_ = asserts.Op{
+var opRreluWithNoise_ = wrap.Op{
 	Name:     "rrelu_with_noise_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -6448,8 +6450,8 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
@@ -6457,10 +6459,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	return r0
 }
 
-var opSoftplusOut = asserts.Op{
+var opSoftplusOut = wrap.Op{
 	Name:     "softplus",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
@@ -6468,8 +6470,8 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftplusOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
@@ -6477,10 +6479,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	return r0
 }
 
-var opSoftplus = asserts.Op{
+var opSoftplus = wrap.Op{
 	Name:     "softplus",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
@@ -6488,18 +6490,18 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftplusBackwardGradInput = asserts.Op{
+var opSoftplusBackwardGradInput = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6507,8 +6509,8 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
@@ -6516,10 +6518,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	return r0
 }
 
-var opSoftplusBackward = asserts.Op{
+var opSoftplusBackward = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
@@ -6527,18 +6529,18 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opSoftshrinkOut = asserts.Op{
+var opSoftshrinkOut = wrap.Op{
 	Name:     "softshrink",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -6546,8 +6548,8 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
@@ -6555,10 +6557,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	return r0
 }
 
-var opSoftshrink = asserts.Op{
+var opSoftshrink = wrap.Op{
 	Name:     "softshrink",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -6566,18 +6568,18 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftshrinkBackwardGradInput = asserts.Op{
+var opSoftshrinkBackwardGradInput = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6585,8 +6587,8 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
@@ -6594,10 +6596,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	return r0
 }
 
-var opSoftshrinkBackward = asserts.Op{
+var opSoftshrinkBackward = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
@@ -6605,18 +6607,18 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool2dOut = asserts.Op{
+var opAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6624,19 +6626,19 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool2d = asserts.Op{
+var opAdaptiveAvgPool2d = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -6644,17 +6646,17 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2d = asserts.Op{
+var opMkldnnAdaptiveAvgPool2d = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
@@ -6662,18 +6664,18 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6681,8 +6683,8 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
@@ -6690,10 +6692,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6701,17 +6703,17 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6719,19 +6721,19 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opXAdaptiveAvgPool2d = asserts.Op{
+var opXAdaptiveAvgPool2d = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -6739,18 +6741,18 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dOut = asserts.Op{
+var opXAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6758,19 +6760,19 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dBackward = asserts.Op{
+var opXAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6778,18 +6780,18 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
+var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6797,19 +6799,19 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool3dOut = asserts.Op{
+var opAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6817,19 +6819,19 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool3d = asserts.Op{
+var opAdaptiveAvgPool3d = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -6837,17 +6839,17 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXAdaptiveAvgPool3d = asserts.Op{
+var opXAdaptiveAvgPool3d = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor
@@ -6855,18 +6857,18 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dOut = asserts.Op{
+var opXAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6874,19 +6876,19 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
+var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6894,19 +6896,19 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dBackward = asserts.Op{
+var opXAdaptiveAvgPool3dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -6914,18 +6916,18 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
+var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6933,19 +6935,19 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opAdaptiveMaxPool2dOut = asserts.Op{
+var opAdaptiveMaxPool2dOut = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -6953,8 +6955,8 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
@@ -6962,10 +6964,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	return r0, r1
 }
 
-var opAdaptiveMaxPool2d = asserts.Op{
+var opAdaptiveMaxPool2d = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
@@ -6973,18 +6975,18 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
+var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6992,8 +6994,8 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
@@ -7001,10 +7003,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	return r0
 }
 
-var opAdaptiveMaxPool2dBackward = asserts.Op{
+var opAdaptiveMaxPool2dBackward = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7012,18 +7014,18 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
-var opAdaptiveMaxPool3dOut = asserts.Op{
+var opAdaptiveMaxPool3dOut = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7031,8 +7033,8 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
@@ -7040,10 +7042,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	return r0, r1
 }
 
-var opAdaptiveMaxPool3d = asserts.Op{
+var opAdaptiveMaxPool3d = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
@@ -7051,18 +7053,18 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
+var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7070,8 +7072,8 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
@@ -7079,10 +7081,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	return r0
 }
 
-var opAdaptiveMaxPool3dBackward = asserts.Op{
+var opAdaptiveMaxPool3dBackward = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -7090,18 +7092,18 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
-var opAvgPool2dOut = asserts.Op{
+var opAvgPool2dOut = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7109,8 +7111,8 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a7 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
@@ -7118,10 +7120,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	return r0
 }
 
-var opAvgPool2d = asserts.Op{
+var opAvgPool2d = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7129,18 +7131,18 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAvgPool2dBackwardGradInput = asserts.Op{
+var opAvgPool2dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7148,8 +7150,8 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
@@ -7157,10 +7159,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	return r0
 }
 
-var opAvgPool2dBackward = asserts.Op{
+var opAvgPool2dBackward = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7168,18 +7170,18 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opAvgPool3dOut = asserts.Op{
+var opAvgPool3dOut = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7187,8 +7189,8 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a7 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
@@ -7196,10 +7198,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	return r0
 }
 
-var opAvgPool3d = asserts.Op{
+var opAvgPool3d = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -7207,18 +7209,18 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAvgPool3dBackwardGradInput = asserts.Op{
+var opAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7226,8 +7228,8 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
@@ -7235,10 +7237,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	return r0
 }
 
-var opAvgPool3dBackward = asserts.Op{
+var opAvgPool3dBackward = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -7246,18 +7248,18 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opFractionalMaxPool2dOutput = asserts.Op{
+var opFractionalMaxPool2dOutput = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7265,8 +7267,8 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
@@ -7274,10 +7276,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	return r0, r1
 }
 
-var opFractionalMaxPool2d = asserts.Op{
+var opFractionalMaxPool2d = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -7285,18 +7287,18 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
+var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7304,8 +7306,8 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
@@ -7313,10 +7315,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	return r0
 }
 
-var opFractionalMaxPool2dBackward = asserts.Op{
+var opFractionalMaxPool2dBackward = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
@@ -7324,18 +7326,18 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
-var opFractionalMaxPool3dOutput = asserts.Op{
+var opFractionalMaxPool3dOutput = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7343,8 +7345,8 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
@@ -7352,10 +7354,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	return r0, r1
 }
 
-var opFractionalMaxPool3d = asserts.Op{
+var opFractionalMaxPool3d = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -7363,18 +7365,18 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
+var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7382,8 +7384,8 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
@@ -7391,10 +7393,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	return r0
 }
 
-var opFractionalMaxPool3dBackward = asserts.Op{
+var opFractionalMaxPool3dBackward = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
@@ -7402,18 +7404,18 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxPool2dWithIndicesOut = asserts.Op{
+var opMaxPool2dWithIndicesOut = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7421,8 +7423,8 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
@@ -7430,10 +7432,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	return r0, r1
 }
 
-var opMaxPool2dWithIndices = asserts.Op{
+var opMaxPool2dWithIndices = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool2dWithIndices checks max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -7441,18 +7443,18 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool2dWithIndicesBackwardGradInput = asserts.Op{
+var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool2dWithIndicesBackwardGradInput checks max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7460,8 +7462,8 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
@@ -7469,10 +7471,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	return r0
 }
 
-var opMaxPool2dWithIndicesBackward = asserts.Op{
+var opMaxPool2dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool2dWithIndicesBackward checks max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -7480,18 +7482,18 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxPool3dWithIndicesOut = asserts.Op{
+var opMaxPool3dWithIndicesOut = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool3dWithIndicesOut checks max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -7499,8 +7501,8 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
@@ -7508,10 +7510,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	return r0, r1
 }
 
-var opMaxPool3dWithIndices = asserts.Op{
+var opMaxPool3dWithIndices = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool3dWithIndices checks max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -7519,18 +7521,18 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool3dWithIndicesBackwardGradInput = asserts.Op{
+var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool3dWithIndicesBackwardGradInput checks max_pool3d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7538,8 +7540,8 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
@@ -7547,10 +7549,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	return r0
 }
 
-var opMaxPool3dWithIndicesBackward = asserts.Op{
+var opMaxPool3dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxPool3dWithIndicesBackward checks max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -7558,18 +7560,18 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxUnpool2dOut = asserts.Op{
+var opMaxUnpool2dOut = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxUnpool2dOut checks max_unpool2d.out(Tensor self, Tensor indices, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7577,8 +7579,8 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
@@ -7586,10 +7588,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	return r0
 }
 
-var opMaxUnpool2d = asserts.Op{
+var opMaxUnpool2d = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxUnpool2d checks max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor
@@ -7597,18 +7599,18 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opMaxUnpool3dOut = asserts.Op{
+var opMaxUnpool3dOut = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxUnpool3dOut checks max_unpool3d.out(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7616,8 +7618,8 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
@@ -7625,10 +7627,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	return r0
 }
 
-var opMaxUnpool3d = asserts.Op{
+var opMaxUnpool3d = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxUnpool3d checks max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor
@@ -7636,18 +7638,18 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opReflectionPad1dOut = asserts.Op{
+var opReflectionPad1dOut = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad1dOut checks reflection_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7655,8 +7657,8 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
@@ -7664,10 +7666,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	return r0
 }
 
-var opReflectionPad1d = asserts.Op{
+var opReflectionPad1d = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad1d checks reflection_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -7675,18 +7677,18 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad1dBackwardGradInput = asserts.Op{
+var opReflectionPad1dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad1dBackwardGradInput checks reflection_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7694,8 +7696,8 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -7703,10 +7705,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	return r0
 }
 
-var opReflectionPad1dBackward = asserts.Op{
+var opReflectionPad1dBackward = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad1dBackward checks reflection_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -7714,18 +7716,18 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReflectionPad2dOut = asserts.Op{
+var opReflectionPad2dOut = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad2dOut checks reflection_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7733,8 +7735,8 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
@@ -7742,10 +7744,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	return r0
 }
 
-var opReflectionPad2d = asserts.Op{
+var opReflectionPad2d = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad2d checks reflection_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -7753,18 +7755,18 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad2dBackwardGradInput = asserts.Op{
+var opReflectionPad2dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad2dBackwardGradInput checks reflection_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7772,8 +7774,8 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -7781,10 +7783,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	return r0
 }
 
-var opReflectionPad2dBackward = asserts.Op{
+var opReflectionPad2dBackward = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad2dBackward checks reflection_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -7792,18 +7794,18 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReflectionPad3dOut = asserts.Op{
+var opReflectionPad3dOut = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad3dOut checks reflection_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7811,8 +7813,8 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
@@ -7820,10 +7822,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	return r0
 }
 
-var opReflectionPad3d = asserts.Op{
+var opReflectionPad3d = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad3d checks reflection_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -7831,18 +7833,18 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad3dBackwardGradInput = asserts.Op{
+var opReflectionPad3dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad3dBackwardGradInput checks reflection_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7850,8 +7852,8 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -7859,10 +7861,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	return r0
 }
 
-var opReflectionPad3dBackward = asserts.Op{
+var opReflectionPad3dBackward = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReflectionPad3dBackward checks reflection_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -7870,18 +7872,18 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad1dOut = asserts.Op{
+var opReplicationPad1dOut = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad1dOut checks replication_pad1d.out(Tensor self, int[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7889,8 +7891,8 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
@@ -7898,10 +7900,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	return r0
 }
 
-var opReplicationPad1d = asserts.Op{
+var opReplicationPad1d = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad1d checks replication_pad1d(Tensor self, int[2] padding) -> Tensor
@@ -7909,18 +7911,18 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad1dBackwardGradInput = asserts.Op{
+var opReplicationPad1dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad1dBackwardGradInput checks replication_pad1d_backward.grad_input(Tensor grad_output, Tensor self, int[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7928,8 +7930,8 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -7937,10 +7939,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	return r0
 }
 
-var opReplicationPad1dBackward = asserts.Op{
+var opReplicationPad1dBackward = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad1dBackward checks replication_pad1d_backward(Tensor grad_output, Tensor self, int[2] padding) -> Tensor
@@ -7948,18 +7950,18 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad2dOut = asserts.Op{
+var opReplicationPad2dOut = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad2dOut checks replication_pad2d.out(Tensor self, int[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -7967,8 +7969,8 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
@@ -7976,10 +7978,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	return r0
 }
 
-var opReplicationPad2d = asserts.Op{
+var opReplicationPad2d = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad2d checks replication_pad2d(Tensor self, int[4] padding) -> Tensor
@@ -7987,18 +7989,18 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad2dBackwardGradInput = asserts.Op{
+var opReplicationPad2dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad2dBackwardGradInput checks replication_pad2d_backward.grad_input(Tensor grad_output, Tensor self, int[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8006,8 +8008,8 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -8015,10 +8017,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	return r0
 }
 
-var opReplicationPad2dBackward = asserts.Op{
+var opReplicationPad2dBackward = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad2dBackward checks replication_pad2d_backward(Tensor grad_output, Tensor self, int[4] padding) -> Tensor
@@ -8026,18 +8028,18 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad3dOut = asserts.Op{
+var opReplicationPad3dOut = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad3dOut checks replication_pad3d.out(Tensor self, int[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -8045,8 +8047,8 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
@@ -8054,10 +8056,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	return r0
 }
 
-var opReplicationPad3d = asserts.Op{
+var opReplicationPad3d = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad3d checks replication_pad3d(Tensor self, int[6] padding) -> Tensor
@@ -8065,18 +8067,18 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad3dBackwardGradInput = asserts.Op{
+var opReplicationPad3dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad3dBackwardGradInput checks replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8084,8 +8086,8 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -8093,10 +8095,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	return r0
 }
 
-var opReplicationPad3dBackward = asserts.Op{
+var opReplicationPad3dBackward = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ReplicationPad3dBackward checks replication_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor
@@ -8104,18 +8106,18 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXPadCircular = asserts.Op{
+var opXPadCircular = wrap.Op{
 	Name:     "_pad_circular",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XPadCircular checks _pad_circular(Tensor self, int[] pad) -> Tensor
@@ -8123,17 +8125,17 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXPadEnum = asserts.Op{
+var opXPadEnum = wrap.Op{
 	Name:     "_pad_enum",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XPadEnum checks _pad_enum(Tensor self, int[] pad, int mode, float? value=None) -> Tensor
@@ -8141,17 +8143,17 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opPad = asserts.Op{
+var opPad = wrap.Op{
 	Name:     "pad",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Pad checks pad(Tensor self, int[] pad, str mode="constant", float? value=None) -> Tensor
@@ -8159,17 +8161,17 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opUpsampleLinear1dVec = asserts.Op{
+var opUpsampleLinear1dVec = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dVec checks upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8177,18 +8179,18 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleLinear1dVecOut = asserts.Op{
+var opUpsampleLinear1dVecOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dVecOut checks upsample_linear1d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8196,19 +8198,19 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleLinear1dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opUpsampleLinear1dBackwardVec = asserts.Op{
+var opUpsampleLinear1dBackwardVec = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardVec checks upsample_linear1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8216,18 +8218,18 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleLinear1dBackwardVecOut = asserts.Op{
+var opUpsampleLinear1dBackwardVecOut = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardVecOut checks upsample_linear1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8235,19 +8237,19 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleLinear1dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opUpsampleBilinear2dVec = asserts.Op{
+var opUpsampleBilinear2dVec = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dVec checks upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8255,18 +8257,18 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dVecOut = asserts.Op{
+var opUpsampleBilinear2dVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dVecOut checks upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8274,19 +8276,19 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opUpsampleBilinear2dBackwardVec = asserts.Op{
+var opUpsampleBilinear2dBackwardVec = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardVec checks upsample_bilinear2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8294,18 +8296,18 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dBackwardVecOut = asserts.Op{
+var opUpsampleBilinear2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardVecOut checks upsample_bilinear2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8313,19 +8315,19 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaVec = asserts.Op{
+var opXUpsampleBilinear2dAaVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaVec checks _upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8333,18 +8335,18 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaVecOut = asserts.Op{
+var opXUpsampleBilinear2dAaVecOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaVecOut checks _upsample_bilinear2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8352,19 +8354,19 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBilinear2dAaVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackwardVec = asserts.Op{
+var opXUpsampleBilinear2dAaBackwardVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardVec checks _upsample_bilinear2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8372,18 +8374,18 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackwardVecOut = asserts.Op{
+var opXUpsampleBilinear2dAaBackwardVecOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardVecOut checks _upsample_bilinear2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8391,19 +8393,19 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opUpsampleTrilinear3dVec = asserts.Op{
+var opUpsampleTrilinear3dVec = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dVec checks upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8411,18 +8413,18 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dVecOut = asserts.Op{
+var opUpsampleTrilinear3dVecOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dVecOut checks upsample_trilinear3d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8430,19 +8432,19 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleTrilinear3dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opUpsampleTrilinear3dBackwardVec = asserts.Op{
+var opUpsampleTrilinear3dBackwardVec = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardVec checks upsample_trilinear3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8450,18 +8452,18 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dBackwardVecOut = asserts.Op{
+var opUpsampleTrilinear3dBackwardVecOut = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardVecOut checks upsample_trilinear3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8469,19 +8471,19 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleTrilinear3dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opUpsampleBicubic2dVec = asserts.Op{
+var opUpsampleBicubic2dVec = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dVec checks upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8489,18 +8491,18 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dVecOut = asserts.Op{
+var opUpsampleBicubic2dVecOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dVecOut checks upsample_bicubic2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8508,19 +8510,19 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBicubic2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opUpsampleBicubic2dBackwardVec = asserts.Op{
+var opUpsampleBicubic2dBackwardVec = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardVec checks upsample_bicubic2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8528,18 +8530,18 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dBackwardVecOut = asserts.Op{
+var opUpsampleBicubic2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardVecOut checks upsample_bicubic2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8547,19 +8549,19 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBicubic2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaVec = asserts.Op{
+var opXUpsampleBicubic2dAaVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaVec checks _upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8567,18 +8569,18 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaVecOut = asserts.Op{
+var opXUpsampleBicubic2dAaVecOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaVecOut checks _upsample_bicubic2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8586,19 +8588,19 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBicubic2dAaVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackwardVec = asserts.Op{
+var opXUpsampleBicubic2dAaBackwardVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardVec checks _upsample_bicubic2d_aa_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -8606,18 +8608,18 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackwardVecOut = asserts.Op{
+var opXUpsampleBicubic2dAaBackwardVecOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardVecOut checks _upsample_bicubic2d_aa_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8625,19 +8627,19 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opUpsampleNearest1dVec = asserts.Op{
+var opUpsampleNearest1dVec = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dVec checks upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8645,18 +8647,18 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest1dVecOut = asserts.Op{
+var opUpsampleNearest1dVecOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dVecOut checks upsample_nearest1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8664,19 +8666,19 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest1dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opXUpsampleNearestExact1dVec = asserts.Op{
+var opXUpsampleNearestExact1dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dVec checks _upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8684,18 +8686,18 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dVecOut = asserts.Op{
+var opXUpsampleNearestExact1dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dVecOut checks _upsample_nearest_exact1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8703,19 +8705,19 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact1dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opUpsampleNearest1dBackwardVec = asserts.Op{
+var opUpsampleNearest1dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardVec checks upsample_nearest1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8723,18 +8725,18 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest1dBackwardVecOut = asserts.Op{
+var opUpsampleNearest1dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardVecOut checks upsample_nearest1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8742,19 +8744,19 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest1dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackwardVec = asserts.Op{
+var opXUpsampleNearestExact1dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardVec checks _upsample_nearest_exact1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8762,18 +8764,18 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackwardVecOut = asserts.Op{
+var opXUpsampleNearestExact1dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardVecOut checks _upsample_nearest_exact1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8781,19 +8783,19 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact1dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	return r0
 }
 
-var opUpsampleNearest2dVec = asserts.Op{
+var opUpsampleNearest2dVec = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dVec checks upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8801,18 +8803,18 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest2dVecOut = asserts.Op{
+var opUpsampleNearest2dVecOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dVecOut checks upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8820,19 +8822,19 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opXUpsampleNearestExact2dVec = asserts.Op{
+var opXUpsampleNearestExact2dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dVec checks _upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8840,18 +8842,18 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dVecOut = asserts.Op{
+var opXUpsampleNearestExact2dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dVecOut checks _upsample_nearest_exact2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8859,19 +8861,19 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opUpsampleNearest2dBackwardVec = asserts.Op{
+var opUpsampleNearest2dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardVec checks upsample_nearest2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8879,18 +8881,18 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest2dBackwardVecOut = asserts.Op{
+var opUpsampleNearest2dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardVecOut checks upsample_nearest2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8898,19 +8900,19 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackwardVec = asserts.Op{
+var opXUpsampleNearestExact2dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardVec checks _upsample_nearest_exact2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -8918,18 +8920,18 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackwardVecOut = asserts.Op{
+var opXUpsampleNearestExact2dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardVecOut checks _upsample_nearest_exact2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8937,19 +8939,19 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact2dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	return r0
 }
 
-var opUpsampleNearest3dVec = asserts.Op{
+var opUpsampleNearest3dVec = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dVec checks upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8957,18 +8959,18 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest3dVecOut = asserts.Op{
+var opUpsampleNearest3dVecOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dVecOut checks upsample_nearest3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -8976,19 +8978,19 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest3dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opXUpsampleNearestExact3dVec = asserts.Op{
+var opXUpsampleNearestExact3dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dVec checks _upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -8996,18 +8998,18 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dVecOut = asserts.Op{
+var opXUpsampleNearestExact3dVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dVecOut checks _upsample_nearest_exact3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9015,19 +9017,19 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact3dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opUpsampleNearest3dBackwardVec = asserts.Op{
+var opUpsampleNearest3dBackwardVec = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardVec checks upsample_nearest3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9035,18 +9037,18 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest3dBackwardVecOut = asserts.Op{
+var opUpsampleNearest3dBackwardVecOut = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardVecOut checks upsample_nearest3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9054,19 +9056,19 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest3dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackwardVec = asserts.Op{
+var opXUpsampleNearestExact3dBackwardVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardVec checks _upsample_nearest_exact3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor
@@ -9074,18 +9076,18 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackwardVec, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackwardVecOut = asserts.Op{
+var opXUpsampleNearestExact3dBackwardVecOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardVecOut checks _upsample_nearest_exact3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9093,19 +9095,19 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUpsampleNearestExact3dBackwardVecOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
 	return r0
 }
 
-var opUpsampleLinear1dOut = asserts.Op{
+var opUpsampleLinear1dOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dOut checks upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9113,8 +9115,8 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
@@ -9122,10 +9124,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	return r0
 }
 
-var opUpsampleLinear1d = asserts.Op{
+var opUpsampleLinear1d = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1d checks upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor
@@ -9133,18 +9135,18 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleLinear1dBackwardGradInput = asserts.Op{
+var opUpsampleLinear1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackwardGradInput checks upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9152,8 +9154,8 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
@@ -9161,10 +9163,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	return r0
 }
 
-var opUpsampleLinear1dBackward = asserts.Op{
+var opUpsampleLinear1dBackward = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleLinear1dBackward checks upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor
@@ -9172,18 +9174,18 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dOut = asserts.Op{
+var opUpsampleBilinear2dOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dOut checks upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9191,8 +9193,8 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -9200,10 +9202,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	return r0
 }
 
-var opUpsampleBilinear2d = asserts.Op{
+var opUpsampleBilinear2d = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2d checks upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9211,18 +9213,18 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dBackwardGradInput = asserts.Op{
+var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackwardGradInput checks upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9230,8 +9232,8 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -9239,10 +9241,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	return r0
 }
 
-var opUpsampleBilinear2dBackward = asserts.Op{
+var opUpsampleBilinear2dBackward = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9250,18 +9252,18 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaOut = asserts.Op{
+var opXUpsampleBilinear2dAaOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9269,8 +9271,8 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -9278,10 +9280,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	return r0
 }
 
-var opXUpsampleBilinear2dAa = asserts.Op{
+var opXUpsampleBilinear2dAa = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9289,18 +9291,18 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9308,8 +9310,8 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -9317,10 +9319,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackward = asserts.Op{
+var opXUpsampleBilinear2dAaBackward = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9328,18 +9330,18 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dOut = asserts.Op{
+var opUpsampleBicubic2dOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9347,8 +9349,8 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -9356,10 +9358,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	return r0
 }
 
-var opUpsampleBicubic2d = asserts.Op{
+var opUpsampleBicubic2d = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9367,18 +9369,18 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dBackwardGradInput = asserts.Op{
+var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9386,8 +9388,8 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -9395,10 +9397,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opUpsampleBicubic2dBackward = asserts.Op{
+var opUpsampleBicubic2dBackward = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9406,18 +9408,18 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaOut = asserts.Op{
+var opXUpsampleBicubic2dAaOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9425,8 +9427,8 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -9434,10 +9436,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	return r0
 }
 
-var opXUpsampleBicubic2dAa = asserts.Op{
+var opXUpsampleBicubic2dAa = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9445,18 +9447,18 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9464,8 +9466,8 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -9473,10 +9475,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackward = asserts.Op{
+var opXUpsampleBicubic2dAaBackward = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9484,18 +9486,18 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dOut = asserts.Op{
+var opUpsampleTrilinear3dOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9503,8 +9505,8 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
@@ -9512,10 +9514,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	return r0
 }
 
-var opUpsampleTrilinear3d = asserts.Op{
+var opUpsampleTrilinear3d = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9523,18 +9525,18 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dBackwardGradInput = asserts.Op{
+var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9542,8 +9544,8 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a7 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
@@ -9551,10 +9553,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	return r0
 }
 
-var opUpsampleTrilinear3dBackward = asserts.Op{
+var opUpsampleTrilinear3dBackward = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9562,18 +9564,18 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest1dOut = asserts.Op{
+var opUpsampleNearest1dOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9581,8 +9583,8 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
@@ -9590,10 +9592,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	return r0
 }
 
-var opXUpsampleNearestExact1dOut = asserts.Op{
+var opXUpsampleNearestExact1dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9601,8 +9603,8 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
@@ -9610,10 +9612,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	return r0
 }
 
-var opUpsampleNearest1d = asserts.Op{
+var opUpsampleNearest1d = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -9621,18 +9623,18 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1d = asserts.Op{
+var opXUpsampleNearestExact1d = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -9640,18 +9642,18 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest1dBackwardGradInput = asserts.Op{
+var opUpsampleNearest1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9659,8 +9661,8 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
@@ -9668,10 +9670,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9679,8 +9681,8 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
@@ -9688,10 +9690,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	return r0
 }
 
-var opUpsampleNearest1dBackward = asserts.Op{
+var opUpsampleNearest1dBackward = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -9699,18 +9701,18 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackward = asserts.Op{
+var opXUpsampleNearestExact1dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -9718,18 +9720,18 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest2dOut = asserts.Op{
+var opUpsampleNearest2dOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9737,8 +9739,8 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
@@ -9746,10 +9748,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	return r0
 }
 
-var opXUpsampleNearestExact2dOut = asserts.Op{
+var opXUpsampleNearestExact2dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9757,8 +9759,8 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
@@ -9766,10 +9768,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	return r0
 }
 
-var opUpsampleNearest2d = asserts.Op{
+var opUpsampleNearest2d = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9777,18 +9779,18 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2d = asserts.Op{
+var opXUpsampleNearestExact2d = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9796,18 +9798,18 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest2dBackwardGradInput = asserts.Op{
+var opUpsampleNearest2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9815,8 +9817,8 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
@@ -9824,10 +9826,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9835,8 +9837,8 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
@@ -9844,10 +9846,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	return r0
 }
 
-var opUpsampleNearest2dBackward = asserts.Op{
+var opUpsampleNearest2dBackward = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9855,18 +9857,18 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackward = asserts.Op{
+var opXUpsampleNearestExact2dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9874,18 +9876,18 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest3dOut = asserts.Op{
+var opUpsampleNearest3dOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9893,8 +9895,8 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
@@ -9902,10 +9904,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	return r0
 }
 
-var opXUpsampleNearestExact3dOut = asserts.Op{
+var opXUpsampleNearestExact3dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -9913,8 +9915,8 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
@@ -9922,10 +9924,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	return r0
 }
 
-var opUpsampleNearest3d = asserts.Op{
+var opUpsampleNearest3d = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9933,18 +9935,18 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3d = asserts.Op{
+var opXUpsampleNearestExact3d = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -9952,18 +9954,18 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest3dBackwardGradInput = asserts.Op{
+var opUpsampleNearest3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9971,8 +9973,8 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
@@ -9980,10 +9982,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9991,8 +9993,8 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
@@ -10000,10 +10002,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	return r0
 }
 
-var opUpsampleNearest3dBackward = asserts.Op{
+var opUpsampleNearest3dBackward = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10011,18 +10013,18 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackward = asserts.Op{
+var opXUpsampleNearestExact3dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10030,18 +10032,18 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opSigmoidBackwardGradInput = asserts.Op{
+var opSigmoidBackwardGradInput = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10049,8 +10051,8 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
@@ -10058,10 +10060,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	return r0
 }
 
-var opSigmoidBackward = asserts.Op{
+var opSigmoidBackward = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10069,18 +10071,18 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opLogitBackwardGradInput = asserts.Op{
+var opLogitBackwardGradInput = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10088,19 +10090,19 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
 	return r0
 }
 
-var opLogitBackward = asserts.Op{
+var opLogitBackward = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
@@ -10108,17 +10110,17 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opTanhBackwardGradInput = asserts.Op{
+var opTanhBackwardGradInput = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10126,8 +10128,8 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
@@ -10135,10 +10137,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	return r0
 }
 
-var opTanhBackward = asserts.Op{
+var opTanhBackward = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10146,18 +10148,18 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opSlowConvTranspose2dOut = asserts.Op{
+var opSlowConvTranspose2dOut = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10165,8 +10167,8 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
@@ -10174,10 +10176,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	return r0
 }
 
-var opSlowConvTranspose2d = asserts.Op{
+var opSlowConvTranspose2d = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor
@@ -10185,18 +10187,18 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvTranspose3dOut = asserts.Op{
+var opSlowConvTranspose3dOut = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10204,8 +10206,8 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
@@ -10213,10 +10215,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	return r0
 }
 
-var opSlowConvTranspose3d = asserts.Op{
+var opSlowConvTranspose3d = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor
@@ -10224,18 +10226,18 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opThnnConv2dOut = asserts.Op{
+var opThnnConv2dOut = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10243,19 +10245,19 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opThnnConv2dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	return r0
 }
 
-var opThnnConv2d = asserts.Op{
+var opThnnConv2d = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0) -> Tensor
@@ -10263,17 +10265,17 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opThnnConv2d, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
-var opXSlowConv2dForwardOutput = asserts.Op{
+var opXSlowConv2dForwardOutput = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -10281,8 +10283,8 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
@@ -10290,10 +10292,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	return r0
 }
 
-var opXSlowConv2dForward = asserts.Op{
+var opXSlowConv2dForward = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding) -> Tensor
@@ -10301,18 +10303,18 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_a00b9f54bd9b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a0dbe80b749a(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opXSlowConv2dBackwardGradInput = asserts.Op{
+var opXSlowConv2dBackwardGradInput = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -10320,19 +10322,19 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c asserts.Call
-	var a6, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a6, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
-var opXSlowConv2dBackwardOutputMask = asserts.Op{
+var opXSlowConv2dBackwardOutputMask = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -10340,18 +10342,18 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXSlowConv2dBackwardOutputMaskOut = asserts.Op{
+var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -10359,19 +10361,19 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a7, a8, a9 asserts.Saved
+	var c wrap.Call
+	var a7, a8, a9 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXConvDepthwise2dOut = asserts.Op{
+var opXConvDepthwise2dOut = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -10379,8 +10381,8 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
@@ -10388,10 +10390,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	return r0
 }
 
-var opXConvDepthwise2d = asserts.Op{
+var opXConvDepthwise2d = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding, int[2] dilation) -> Tensor
@@ -10399,18 +10401,18 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opConvDepthwise3d = asserts.Op{
+var opConvDepthwise3d = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation) -> Tensor
@@ -10418,18 +10420,18 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opConvDepthwise3dOut = asserts.Op{
+var opConvDepthwise3dOut = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, int[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -10437,19 +10439,19 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opSlowConv3dOut = asserts.Op{
+var opSlowConv3dOut = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -10457,19 +10459,19 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConv3dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	return r0
 }
 
-var opSlowConv3d = asserts.Op{
+var opSlowConv3d = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0) -> Tensor
@@ -10477,17 +10479,17 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlowConv3d, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
-var opSlowConv3dForwardOutput = asserts.Op{
+var opSlowConv3dForwardOutput = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -10495,8 +10497,8 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
@@ -10504,10 +10506,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	return r0
 }
 
-var opSlowConv3dForward = asserts.Op{
+var opSlowConv3dForward = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding) -> Tensor
@@ -10515,18 +10517,18 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_a00b9f54bd9b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a0dbe80b749a(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated2d = asserts.Op{
+var opSlowConvDilated2d = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1) -> Tensor
@@ -10534,18 +10536,18 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated2dOut = asserts.Op{
+var opSlowConvDilated2dOut = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10553,19 +10555,19 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opSlowConvDilated3d = asserts.Op{
+var opSlowConvDilated3d = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1) -> Tensor
@@ -10573,18 +10575,18 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated3dOut = asserts.Op{
+var opSlowConvDilated3dOut = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -10592,19 +10594,19 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opCol2imOut = asserts.Op{
+var opCol2imOut = wrap.Op{
 	Name:     "col2im",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10612,8 +10614,8 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCol2imOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
@@ -10621,10 +10623,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	return r0
 }
 
-var opCol2im = asserts.Op{
+var opCol2im = wrap.Op{
 	Name:     "col2im",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -10632,18 +10634,18 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opColumnStack = asserts.Op{
+var opColumnStack = wrap.Op{
 	Name:     "column_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
@@ -10651,17 +10653,17 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opColumnStackOut = asserts.Op{
+var opColumnStackOut = wrap.Op{
 	Name:     "column_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10669,19 +10671,19 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColumnStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opIm2colOut = asserts.Op{
+var opIm2colOut = wrap.Op{
 	Name:     "im2col",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10689,8 +10691,8 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIm2colOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
@@ -10698,10 +10700,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	return r0
 }
 
-var opIm2col = asserts.Op{
+var opIm2col = wrap.Op{
 	Name:     "im2col",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -10709,18 +10711,18 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsfinite = asserts.Op{
+var opIsfinite = wrap.Op{
 	Name:     "isfinite",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Isfinite checks isfinite(Tensor self) -> Tensor
@@ -10728,17 +10730,17 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIsinf = asserts.Op{
+var opIsinf = wrap.Op{
 	Name:     "isinf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Isinf checks isinf(Tensor self) -> Tensor
@@ -10746,18 +10748,18 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isinf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsinfOut = asserts.Op{
+var opIsinfOut = wrap.Op{
 	Name:     "isinf",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10765,8 +10767,8 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
@@ -10774,10 +10776,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIsposinf = asserts.Op{
+var opIsposinf = wrap.Op{
 	Name:     "isposinf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Isposinf checks isposinf(Tensor self) -> Tensor
@@ -10785,18 +10787,18 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isposinf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsposinfOut = asserts.Op{
+var opIsposinfOut = wrap.Op{
 	Name:     "isposinf",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10804,8 +10806,8 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsposinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
@@ -10813,10 +10815,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIsneginf = asserts.Op{
+var opIsneginf = wrap.Op{
 	Name:     "isneginf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Isneginf checks isneginf(Tensor self) -> Tensor
@@ -10824,18 +10826,18 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isneginf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsneginfOut = asserts.Op{
+var opIsneginfOut = wrap.Op{
 	Name:     "isneginf",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10843,8 +10845,8 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsneginfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
@@ -10852,10 +10854,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXAddBatchDim = asserts.Op{
+var opXAddBatchDim = wrap.Op{
 	Name:     "_add_batch_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
@@ -10863,17 +10865,17 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXRemoveBatchDim = asserts.Op{
+var opXRemoveBatchDim = wrap.Op{
 	Name:     "_remove_batch_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, int batch_size, int out_dim) -> Tensor
@@ -10881,17 +10883,17 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialEntr = asserts.Op{
+var opSpecialEntr = wrap.Op{
 	Name:     "special_entr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialEntr checks special_entr(Tensor self) -> Tensor
@@ -10899,18 +10901,18 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialEntr(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialEntrOut = asserts.Op{
+var opSpecialEntrOut = wrap.Op{
 	Name:     "special_entr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10918,8 +10920,8 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialEntrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
@@ -10927,10 +10929,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialNdtri = asserts.Op{
+var opSpecialNdtri = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
@@ -10938,18 +10940,18 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialNdtriOut = asserts.Op{
+var opSpecialNdtriOut = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10957,8 +10959,8 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
@@ -10966,10 +10968,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialLogNdtr = asserts.Op{
+var opSpecialLogNdtr = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
@@ -10977,18 +10979,18 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialLogNdtrOut = asserts.Op{
+var opSpecialLogNdtrOut = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10996,8 +10998,8 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
@@ -11005,10 +11007,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialExpm1 = asserts.Op{
+var opSpecialExpm1 = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
@@ -11016,17 +11018,17 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialExpm1Out = asserts.Op{
+var opSpecialExpm1Out = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11034,19 +11036,19 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialExp2 = asserts.Op{
+var opSpecialExp2 = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialExp2 checks special_exp2(Tensor self) -> Tensor
@@ -11054,17 +11056,17 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialExp2Out = asserts.Op{
+var opSpecialExp2Out = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11072,19 +11074,19 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExp2Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialPsi = asserts.Op{
+var opSpecialPsi = wrap.Op{
 	Name:     "special_psi",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialPsi checks special_psi(Tensor self) -> Tensor
@@ -11092,17 +11094,17 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialPsiOut = asserts.Op{
+var opSpecialPsiOut = wrap.Op{
 	Name:     "special_psi",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11110,19 +11112,19 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPsiOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialDigamma = asserts.Op{
+var opSpecialDigamma = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialDigamma checks special_digamma(Tensor self) -> Tensor
@@ -11130,17 +11132,17 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialDigammaOut = asserts.Op{
+var opSpecialDigammaOut = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11148,19 +11150,19 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialGammaln = asserts.Op{
+var opSpecialGammaln = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
@@ -11168,17 +11170,17 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialGammalnOut = asserts.Op{
+var opSpecialGammalnOut = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11186,19 +11188,19 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialErf = asserts.Op{
+var opSpecialErf = wrap.Op{
 	Name:     "special_erf",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErf checks special_erf(Tensor self) -> Tensor
@@ -11206,17 +11208,17 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialErfOut = asserts.Op{
+var opSpecialErfOut = wrap.Op{
 	Name:     "special_erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11224,19 +11226,19 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialErfc = asserts.Op{
+var opSpecialErfc = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfc checks special_erfc(Tensor self) -> Tensor
@@ -11244,17 +11246,17 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialErfcOut = asserts.Op{
+var opSpecialErfcOut = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11262,19 +11264,19 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfcOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialErfcx = asserts.Op{
+var opSpecialErfcx = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
@@ -11282,18 +11284,18 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialErfcxOut = asserts.Op{
+var opSpecialErfcxOut = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11301,8 +11303,8 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
@@ -11310,10 +11312,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialErfinv = asserts.Op{
+var opSpecialErfinv = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
@@ -11321,17 +11323,17 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialErfinvOut = asserts.Op{
+var opSpecialErfinvOut = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11339,19 +11341,19 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialNdtr = asserts.Op{
+var opSpecialNdtr = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
@@ -11359,17 +11361,17 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialNdtrOut = asserts.Op{
+var opSpecialNdtrOut = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11377,19 +11379,19 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialXlog1py = asserts.Op{
+var opSpecialXlog1py = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
@@ -11397,18 +11399,18 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialXlog1pySelfScalar = asserts.Op{
+var opSpecialXlog1pySelfScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11416,18 +11418,18 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOtherScalar = asserts.Op{
+var opSpecialXlog1pyOtherScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11435,18 +11437,18 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOut = asserts.Op{
+var opSpecialXlog1pyOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11454,8 +11456,8 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
@@ -11463,10 +11465,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	return r0
 }
 
-var opSpecialXlog1pySelfScalarOut = asserts.Op{
+var opSpecialXlog1pySelfScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11474,8 +11476,8 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
@@ -11483,10 +11485,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	return r0
 }
 
-var opSpecialXlog1pyOtherScalarOut = asserts.Op{
+var opSpecialXlog1pyOtherScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11494,8 +11496,8 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
@@ -11503,10 +11505,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	return r0
 }
 
-var opSpecialXlogy = asserts.Op{
+var opSpecialXlogy = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
@@ -11514,17 +11516,17 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSpecialXlogySelfScalar = asserts.Op{
+var opSpecialXlogySelfScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11532,17 +11534,17 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opSpecialXlogyOtherScalar = asserts.Op{
+var opSpecialXlogyOtherScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11550,17 +11552,17 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialXlogyOut = asserts.Op{
+var opSpecialXlogyOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11568,19 +11570,19 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opSpecialXlogySelfScalarOut = asserts.Op{
+var opSpecialXlogySelfScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11588,19 +11590,19 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opSpecialXlogyOtherScalarOut = asserts.Op{
+var opSpecialXlogyOtherScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11608,19 +11610,19 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialZeta = asserts.Op{
+var opSpecialZeta = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
@@ -11628,18 +11630,18 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialZetaSelfScalar = asserts.Op{
+var opSpecialZetaSelfScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -11647,18 +11649,18 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialZetaOtherScalar = asserts.Op{
+var opSpecialZetaOtherScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -11666,18 +11668,18 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialZetaOut = asserts.Op{
+var opSpecialZetaOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11685,8 +11687,8 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialZetaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
@@ -11694,10 +11696,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	return r0
 }
 
-var opSpecialZetaSelfScalarOut = asserts.Op{
+var opSpecialZetaSelfScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11705,8 +11707,8 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
@@ -11714,10 +11716,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialZetaOtherScalarOut = asserts.Op{
+var opSpecialZetaOtherScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11725,8 +11727,8 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
@@ -11734,10 +11736,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	return r0
 }
 
-var opSpecialI0 = asserts.Op{
+var opSpecialI0 = wrap.Op{
 	Name:     "special_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI0 checks special_i0(Tensor self) -> Tensor
@@ -11745,17 +11747,17 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialI0Out = asserts.Op{
+var opSpecialI0Out = wrap.Op{
 	Name:     "special_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11763,19 +11765,19 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialI0Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialI0e = asserts.Op{
+var opSpecialI0e = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI0e checks special_i0e(Tensor self) -> Tensor
@@ -11783,18 +11785,18 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0e(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI0eOut = asserts.Op{
+var opSpecialI0eOut = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11802,8 +11804,8 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI0eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
@@ -11811,10 +11813,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialI1 = asserts.Op{
+var opSpecialI1 = wrap.Op{
 	Name:     "special_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI1 checks special_i1(Tensor self) -> Tensor
@@ -11822,18 +11824,18 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI1Out = asserts.Op{
+var opSpecialI1Out = wrap.Op{
 	Name:     "special_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11841,8 +11843,8 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
@@ -11850,10 +11852,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialI1e = asserts.Op{
+var opSpecialI1e = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI1e checks special_i1e(Tensor self) -> Tensor
@@ -11861,18 +11863,18 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1e(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI1eOut = asserts.Op{
+var opSpecialI1eOut = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11880,8 +11882,8 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
@@ -11889,10 +11891,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialLogit = asserts.Op{
+var opSpecialLogit = wrap.Op{
 	Name:     "special_logit",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
@@ -11900,17 +11902,17 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialLogitOut = asserts.Op{
+var opSpecialLogitOut = wrap.Op{
 	Name:     "special_logit",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -11918,19 +11920,19 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogitOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialPolygamma = asserts.Op{
+var opSpecialPolygamma = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
@@ -11938,17 +11940,17 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialPolygammaOut = asserts.Op{
+var opSpecialPolygammaOut = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11956,19 +11958,19 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialLogsumexp = asserts.Op{
+var opSpecialLogsumexp = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -11976,17 +11978,17 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialLogsumexpOut = asserts.Op{
+var opSpecialLogsumexpOut = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -11994,19 +11996,19 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opSpecialExpit = asserts.Op{
+var opSpecialExpit = wrap.Op{
 	Name:     "special_expit",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialExpit checks special_expit(Tensor self) -> Tensor
@@ -12014,17 +12016,17 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialExpitOut = asserts.Op{
+var opSpecialExpitOut = wrap.Op{
 	Name:     "special_expit",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12032,19 +12034,19 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpitOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialSinc = asserts.Op{
+var opSpecialSinc = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialSinc checks special_sinc(Tensor self) -> Tensor
@@ -12052,17 +12054,17 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialSincOut = asserts.Op{
+var opSpecialSincOut = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12070,19 +12072,19 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialSincOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialRound = asserts.Op{
+var opSpecialRound = wrap.Op{
 	Name:     "special_round",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
@@ -12090,17 +12092,17 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialRoundOut = asserts.Op{
+var opSpecialRoundOut = wrap.Op{
 	Name:     "special_round",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
@@ -12108,19 +12110,19 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialRoundOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialLog1p = asserts.Op{
+var opSpecialLog1p = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLog1p checks special_log1p(Tensor self) -> Tensor
@@ -12128,17 +12130,17 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialLog1pOut = asserts.Op{
+var opSpecialLog1pOut = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12146,19 +12148,19 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialLogSoftmax = asserts.Op{
+var opSpecialLogSoftmax = wrap.Op{
 	Name:     "special_log_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -12166,17 +12168,17 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialGammaincOut = asserts.Op{
+var opSpecialGammaincOut = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12184,19 +12186,19 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opSpecialGammainc = asserts.Op{
+var opSpecialGammainc = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
@@ -12204,17 +12206,17 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSpecialGammainccOut = asserts.Op{
+var opSpecialGammainccOut = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12222,19 +12224,19 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opSpecialGammaincc = asserts.Op{
+var opSpecialGammaincc = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
@@ -12242,17 +12244,17 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSpecialMultigammaln = asserts.Op{
+var opSpecialMultigammaln = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
@@ -12260,17 +12262,17 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialMultigammalnOut = asserts.Op{
+var opSpecialMultigammalnOut = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -12278,19 +12280,19 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialSoftmax = asserts.Op{
+var opSpecialSoftmax = wrap.Op{
 	Name:     "special_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -12298,17 +12300,17 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFft = asserts.Op{
+var opFftFft = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFft checks fft_fft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12316,17 +12318,17 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFftOut = asserts.Op{
+var opFftFftOut = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFftOut checks fft_fft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12334,19 +12336,19 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIfft = asserts.Op{
+var opFftIfft = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfft checks fft_ifft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12354,17 +12356,17 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfftOut = asserts.Op{
+var opFftIfftOut = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfftOut checks fft_ifft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12372,19 +12374,19 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftRfft = asserts.Op{
+var opFftRfft = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfft checks fft_rfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12392,17 +12394,17 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftRfftOut = asserts.Op{
+var opFftRfftOut = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfftOut checks fft_rfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12410,19 +12412,19 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIrfft = asserts.Op{
+var opFftIrfft = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIrfft checks fft_irfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12430,17 +12432,17 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIrfftOut = asserts.Op{
+var opFftIrfftOut = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIrfftOut checks fft_irfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12448,19 +12450,19 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftHfft = asserts.Op{
+var opFftHfft = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftHfft checks fft_hfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12468,17 +12470,17 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftHfftOut = asserts.Op{
+var opFftHfftOut = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftHfftOut checks fft_hfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12486,19 +12488,19 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIhfft = asserts.Op{
+var opFftIhfft = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIhfft checks fft_ihfft(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -12506,17 +12508,17 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIhfftOut = asserts.Op{
+var opFftIhfftOut = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIhfftOut checks fft_ihfft.out(Tensor self, int? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12524,19 +12526,19 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftFft2 = asserts.Op{
+var opFftFft2 = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFft2 checks fft_fft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12544,17 +12546,17 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFft2Out = asserts.Op{
+var opFftFft2Out = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFft2Out checks fft_fft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12562,19 +12564,19 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIfft2 = asserts.Op{
+var opFftIfft2 = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfft2 checks fft_ifft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12582,17 +12584,17 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfft2Out = asserts.Op{
+var opFftIfft2Out = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfft2Out checks fft_ifft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12600,19 +12602,19 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftRfft2 = asserts.Op{
+var opFftRfft2 = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfft2 checks fft_rfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12620,17 +12622,17 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftRfft2Out = asserts.Op{
+var opFftRfft2Out = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfft2Out checks fft_rfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12638,19 +12640,19 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIrfft2 = asserts.Op{
+var opFftIrfft2 = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIrfft2 checks fft_irfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12658,17 +12660,17 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIrfft2Out = asserts.Op{
+var opFftIrfft2Out = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIrfft2Out checks fft_irfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12676,19 +12678,19 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftHfft2 = asserts.Op{
+var opFftHfft2 = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftHfft2 checks fft_hfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12696,17 +12698,17 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftHfft2Out = asserts.Op{
+var opFftHfft2Out = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftHfft2Out checks fft_hfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12714,19 +12716,19 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIhfft2 = asserts.Op{
+var opFftIhfft2 = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIhfft2 checks fft_ihfft2(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -12734,17 +12736,17 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIhfft2Out = asserts.Op{
+var opFftIhfft2Out = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIhfft2Out checks fft_ihfft2.out(Tensor self, int[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12752,19 +12754,19 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftFftn = asserts.Op{
+var opFftFftn = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFftn checks fft_fftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12772,17 +12774,17 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFftnOut = asserts.Op{
+var opFftFftnOut = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFftnOut checks fft_fftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12790,19 +12792,19 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIfftn = asserts.Op{
+var opFftIfftn = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfftn checks fft_ifftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12810,17 +12812,17 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfftnOut = asserts.Op{
+var opFftIfftnOut = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfftnOut checks fft_ifftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12828,19 +12830,19 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftRfftn = asserts.Op{
+var opFftRfftn = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfftn checks fft_rfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12848,17 +12850,17 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftRfftnOut = asserts.Op{
+var opFftRfftnOut = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfftnOut checks fft_rfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12866,19 +12868,19 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIrfftn = asserts.Op{
+var opFftIrfftn = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIrfftn checks fft_irfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12886,17 +12888,17 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIrfftnOut = asserts.Op{
+var opFftIrfftnOut = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIrfftnOut checks fft_irfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12904,19 +12906,19 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftHfftn = asserts.Op{
+var opFftHfftn = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftHfftn checks fft_hfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12924,17 +12926,17 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftHfftnOut = asserts.Op{
+var opFftHfftnOut = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftHfftnOut checks fft_hfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12942,19 +12944,19 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIhfftn = asserts.Op{
+var opFftIhfftn = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIhfftn checks fft_ihfftn(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -12962,17 +12964,17 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIhfftnOut = asserts.Op{
+var opFftIhfftnOut = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIhfftnOut checks fft_ihfftn.out(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12980,19 +12982,19 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftFftfreq = asserts.Op{
+var opFftFftfreq = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13000,17 +13002,17 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFftFftfreqOut = asserts.Op{
+var opFftFftfreqOut = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13018,19 +13020,19 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftFftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFftRfftfreq = asserts.Op{
+var opFftRfftfreq = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13038,17 +13040,17 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFftRfftfreqOut = asserts.Op{
+var opFftRfftfreqOut = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13056,19 +13058,19 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFftFftshift = asserts.Op{
+var opFftFftshift = wrap.Op{
 	Name:     "fft_fftshift",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13076,17 +13078,17 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfftshift = asserts.Op{
+var opFftIfftshift = wrap.Op{
 	Name:     "fft_ifftshift",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13094,17 +13096,17 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCholeskyEx = asserts.Op{
+var opLinalgCholeskyEx = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
@@ -13112,18 +13114,18 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgCholeskyExL = asserts.Op{
+var opLinalgCholeskyExL = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
@@ -13131,8 +13133,8 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
@@ -13140,10 +13142,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	return r0, r1
 }
 
-var opLinalgCholesky = asserts.Op{
+var opLinalgCholesky = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
@@ -13151,17 +13153,17 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCholeskyOut = asserts.Op{
+var opLinalgCholeskyOut = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
@@ -13169,19 +13171,19 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgCross = asserts.Op{
+var opLinalgCross = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
@@ -13189,18 +13191,18 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLinalgCrossOut = asserts.Op{
+var opLinalgCrossOut = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -13208,8 +13210,8 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgCrossOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
@@ -13217,10 +13219,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	return r0
 }
 
-var opLinalgLuFactor = asserts.Op{
+var opLinalgLuFactor = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
@@ -13228,17 +13230,17 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_5d09d6f1669a)
 	return r0, r1
 }
 
-var opLinalgLuFactorOut = asserts.Op{
+var opLinalgLuFactorOut = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
@@ -13246,19 +13248,19 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_51abcdab68f4, &a2, &a3, LU, pivots)
 	return r0, r1
 }
 
-var opLinalgLuFactorEx = asserts.Op{
+var opLinalgLuFactorEx = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -13266,18 +13268,18 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuFactorExOut = asserts.Op{
+var opLinalgLuFactorExOut = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
@@ -13285,8 +13287,8 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
@@ -13294,10 +13296,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	return r0, r1, r2
 }
 
-var opLinalgLu = asserts.Op{
+var opLinalgLu = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
@@ -13305,18 +13307,18 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuOut = asserts.Op{
+var opLinalgLuOut = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -13324,8 +13326,8 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuOut, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
@@ -13333,10 +13335,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	return r0, r1, r2
 }
 
-var opLinalgLuSolve = asserts.Op{
+var opLinalgLuSolve = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
@@ -13344,18 +13346,18 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
-var opLinalgLuSolveOut = asserts.Op{
+var opLinalgLuSolveOut = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
@@ -13363,8 +13365,8 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
@@ -13372,10 +13374,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	return r0
 }
 
-var opXLinalgDet = asserts.Op{
+var opXLinalgDet = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
@@ -13383,18 +13385,18 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXLinalgDetResult = asserts.Op{
+var opXLinalgDetResult = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "result",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
@@ -13402,8 +13404,8 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
@@ -13411,10 +13413,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	return r0, r1, r2
 }
 
-var opLinalgDet = asserts.Op{
+var opLinalgDet = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgDet checks linalg_det(Tensor A) -> Tensor
@@ -13422,17 +13424,17 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opLinalgDetOut = asserts.Op{
+var opLinalgDetOut = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -13440,19 +13442,19 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgDetOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	return r0
 }
 
-var opDet = asserts.Op{
+var opDet = wrap.Op{
 	Name:     "det",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Det checks det(Tensor self) -> Tensor
@@ -13460,17 +13462,17 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgLdlFactorEx = asserts.Op{
+var opLinalgLdlFactorEx = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
@@ -13478,17 +13480,17 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
-var opLinalgLdlFactorExOut = asserts.Op{
+var opLinalgLdlFactorExOut = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
@@ -13496,19 +13498,19 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
-var opLinalgLdlFactor = asserts.Op{
+var opLinalgLdlFactor = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
@@ -13516,17 +13518,17 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opLinalgLdlFactorOut = asserts.Op{
+var opLinalgLdlFactorOut = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
@@ -13534,19 +13536,19 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
-var opLinalgLdlSolve = asserts.Op{
+var opLinalgLdlSolve = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
@@ -13554,17 +13556,17 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0567bab72b5c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0567bab72b5c)
 	return r0
 }
 
-var opLinalgLdlSolveOut = asserts.Op{
+var opLinalgLdlSolveOut = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -13572,19 +13574,19 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_f817791bbd97, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
 	return r0
 }
 
-var opLinalgLstsq = asserts.Op{
+var opLinalgLstsq = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
@@ -13592,18 +13594,18 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
 	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opLinalgLstsqOut = asserts.Op{
+var opLinalgLstsqOut = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
@@ -13611,8 +13613,8 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
@@ -13620,10 +13622,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	return r0, r1, r2, r3
 }
 
-var opLinalgMatmul = asserts.Op{
+var opLinalgMatmul = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
@@ -13631,17 +13633,17 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLinalgMatmulOut = asserts.Op{
+var opLinalgMatmulOut = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13649,19 +13651,19 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLinalgVecdot = asserts.Op{
+var opLinalgVecdot = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
@@ -13669,17 +13671,17 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_542f2f8d6734)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_542f2f8d6734)
 	return r0
 }
 
-var opLinalgVecdotOut = asserts.Op{
+var opLinalgVecdotOut = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -13687,19 +13689,19 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_6ada18822049, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
 	return r0
 }
 
-var opLinalgMatrixExp = asserts.Op{
+var opLinalgMatrixExp = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
@@ -13707,18 +13709,18 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixExpOut = asserts.Op{
+var opLinalgMatrixExpOut = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13726,19 +13728,19 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXLinalgSlogdet = asserts.Op{
+var opXLinalgSlogdet = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
@@ -13746,18 +13748,18 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_11bec14ba905(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
 	assertgenshapes.ChecksPost_2bb8e7375257(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXLinalgSlogdetSign = asserts.Op{
+var opXLinalgSlogdetSign = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
@@ -13765,8 +13767,8 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_9a6898fe7e6e(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
@@ -13774,10 +13776,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	return r0, r1, r2, r3
 }
 
-var opLinalgSlogdet = asserts.Op{
+var opLinalgSlogdet = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
@@ -13785,17 +13787,17 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_5d09d6f1669a)
 	return r0, r1
 }
 
-var opLinalgSlogdetOut = asserts.Op{
+var opLinalgSlogdetOut = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -13803,19 +13805,19 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
-var opSlogdet = asserts.Op{
+var opSlogdet = wrap.Op{
 	Name:     "slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
@@ -13823,17 +13825,17 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opSlogdetOut = asserts.Op{
+var opSlogdetOut = wrap.Op{
 	Name:     "slogdet",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -13841,19 +13843,19 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opSlogdetOut, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
-var opLogdet = asserts.Op{
+var opLogdet = wrap.Op{
 	Name:     "logdet",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Logdet checks logdet(Tensor self) -> Tensor
@@ -13861,17 +13863,17 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEig = asserts.Op{
+var opLinalgEig = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -13879,18 +13881,18 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgEigOut = asserts.Op{
+var opLinalgEigOut = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -13898,8 +13900,8 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgEigOut, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
@@ -13907,10 +13909,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	return r0, r1
 }
 
-var opLinalgEigvals = asserts.Op{
+var opLinalgEigvals = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
@@ -13918,17 +13920,17 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEigvalsOut = asserts.Op{
+var opLinalgEigvalsOut = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13936,19 +13938,19 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXLinalgEigh = asserts.Op{
+var opXLinalgEigh = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -13956,18 +13958,18 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgEighEigenvalues = asserts.Op{
+var opXLinalgEighEigenvalues = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -13975,8 +13977,8 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
@@ -13984,10 +13986,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	return r0, r1
 }
 
-var opLinalgEigh = asserts.Op{
+var opLinalgEigh = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -13995,17 +13997,17 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opLinalgEighEigvals = asserts.Op{
+var opLinalgEighEigvals = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14013,19 +14015,19 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
-var opLinalgEigvalsh = asserts.Op{
+var opLinalgEigvalsh = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
@@ -14033,17 +14035,17 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEigvalshOut = asserts.Op{
+var opLinalgEigvalshOut = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
@@ -14051,19 +14053,19 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgHouseholderProduct = asserts.Op{
+var opLinalgHouseholderProduct = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
@@ -14071,18 +14073,18 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
 	return r0
 }
 
-var opLinalgHouseholderProductOut = asserts.Op{
+var opLinalgHouseholderProductOut = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
@@ -14090,8 +14092,8 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
@@ -14099,10 +14101,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	return r0
 }
 
-var opLinalgInvEx = asserts.Op{
+var opLinalgInvEx = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
@@ -14110,18 +14112,18 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgInvExInverse = asserts.Op{
+var opLinalgInvExInverse = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
@@ -14129,8 +14131,8 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
@@ -14138,10 +14140,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	return r0, r1
 }
 
-var opLinalgInv = asserts.Op{
+var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -14149,17 +14151,17 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opLinalgInvOut = asserts.Op{
+var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -14167,19 +14169,19 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgInvOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	return r0
 }
 
-var opInverse = asserts.Op{
+var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -14187,17 +14189,17 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opInverseOut = asserts.Op{
+var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14205,19 +14207,19 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opInverseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opInner = asserts.Op{
+var opInner = wrap.Op{
 	Name:     "inner",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Inner checks inner(Tensor self, Tensor other) -> Tensor
@@ -14225,17 +14227,17 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opInnerOut = asserts.Op{
+var opInnerOut = wrap.Op{
 	Name:     "inner",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -14243,19 +14245,19 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opInnerOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opOuter = asserts.Op{
+var opOuter = wrap.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor
@@ -14263,17 +14265,17 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
 	return r0
 }
 
-var opOuterOut = asserts.Op{
+var opOuterOut = wrap.Op{
 	Name:     "outer",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -14281,19 +14283,19 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOuterOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	return r0
 }
 
-var opGer = asserts.Op{
+var opGer = wrap.Op{
 	Name:     "ger",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Ger checks ger(Tensor self, Tensor vec2) -> Tensor
@@ -14301,17 +14303,17 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
 	return r0
 }
 
-var opGerOut = asserts.Op{
+var opGerOut = wrap.Op{
 	Name:     "ger",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -14319,19 +14321,19 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGerOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	return r0
 }
 
-var opLinalgNorm = asserts.Op{
+var opLinalgNorm = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14339,17 +14341,17 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgNormOrdStr = asserts.Op{
+var opLinalgNormOrdStr = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14357,17 +14359,17 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgNormOut = asserts.Op{
+var opLinalgNormOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14375,19 +14377,19 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opLinalgNormOrdStrOut = asserts.Op{
+var opLinalgNormOrdStrOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14395,19 +14397,19 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opLinalgVectorNorm = asserts.Op{
+var opLinalgVectorNorm = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14415,18 +14417,18 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgVectorNormOut = asserts.Op{
+var opLinalgVectorNormOut = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14434,8 +14436,8 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
@@ -14443,10 +14445,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	return r0
 }
 
-var opLinalgMatrixNorm = asserts.Op{
+var opLinalgMatrixNorm = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14454,17 +14456,17 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixNormOut = asserts.Op{
+var opLinalgMatrixNormOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14472,19 +14474,19 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opLinalgMatrixNormStrOrd = asserts.Op{
+var opLinalgMatrixNormStrOrd = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -14492,17 +14494,17 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixNormStrOrdOut = asserts.Op{
+var opLinalgMatrixNormStrOrdOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -14510,19 +14512,19 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opXLinalgSvd = asserts.Op{
+var opXLinalgSvd = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -14530,18 +14532,18 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXLinalgSvdU = asserts.Op{
+var opXLinalgSvdU = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -14549,8 +14551,8 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
@@ -14558,10 +14560,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	return r0, r1, r2
 }
 
-var opLinalgSvd = asserts.Op{
+var opLinalgSvd = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -14569,17 +14571,17 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_1318dff6434c)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_1318dff6434c)
 	return r0, r1, r2
 }
 
-var opLinalgSvdU = asserts.Op{
+var opLinalgSvdU = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -14587,19 +14589,19 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgSvdU, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
-var opLinalgSvdvals = asserts.Op{
+var opLinalgSvdvals = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
@@ -14607,17 +14609,17 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opLinalgSvdvalsOut = asserts.Op{
+var opLinalgSvdvalsOut = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
@@ -14625,19 +14627,19 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_72c08fa85639, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
 	return r0
 }
 
-var opLinalgCond = asserts.Op{
+var opLinalgCond = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
@@ -14645,17 +14647,17 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCondOut = asserts.Op{
+var opLinalgCondOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -14663,19 +14665,19 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgCondPStr = asserts.Op{
+var opLinalgCondPStr = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
@@ -14683,17 +14685,17 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCondPStrOut = asserts.Op{
+var opLinalgCondPStrOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
@@ -14701,19 +14703,19 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgPinvAtolRtolTensor = asserts.Op{
+var opLinalgPinvAtolRtolTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -14721,18 +14723,18 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
-var opLinalgPinvAtolRtolTensorOut = asserts.Op{
+var opLinalgPinvAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14740,8 +14742,8 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
@@ -14749,10 +14751,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	return r0
 }
 
-var opLinalgPinvAtolRtolFloat = asserts.Op{
+var opLinalgPinvAtolRtolFloat = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -14760,17 +14762,17 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgPinvAtolRtolFloatOut = asserts.Op{
+var opLinalgPinvAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14778,19 +14780,19 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opLinalgPinv = asserts.Op{
+var opLinalgPinv = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
@@ -14798,17 +14800,17 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgPinvRcondTensor = asserts.Op{
+var opLinalgPinvRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
@@ -14816,17 +14818,17 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ea046c1c3992)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ea046c1c3992)
 	return r0
 }
 
-var opLinalgPinvOut = asserts.Op{
+var opLinalgPinvOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -14834,19 +14836,19 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opLinalgPinvOutRcondTensor = asserts.Op{
+var opLinalgPinvOutRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -14854,19 +14856,19 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
 	return r0
 }
 
-var opXLinalgSolveEx = asserts.Op{
+var opXLinalgSolveEx = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
@@ -14874,18 +14876,18 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXLinalgSolveExResult = asserts.Op{
+var opXLinalgSolveExResult = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
@@ -14893,8 +14895,8 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
@@ -14902,10 +14904,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	return r0, r1, r2, r3
 }
 
-var opLinalgSolveEx = asserts.Op{
+var opLinalgSolveEx = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
@@ -14913,17 +14915,17 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_8bbc38bfbca8)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_8bbc38bfbca8)
 	return r0, r1
 }
 
-var opLinalgSolveExOut = asserts.Op{
+var opLinalgSolveExOut = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
@@ -14931,19 +14933,19 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
 	return r0, r1
 }
 
-var opLinalgSolve = asserts.Op{
+var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -14951,17 +14953,17 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_50f193640cd2)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_50f193640cd2)
 	return r0
 }
 
-var opLinalgSolveOut = asserts.Op{
+var opLinalgSolveOut = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
@@ -14969,19 +14971,19 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgSolveOut, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
 	return r0
 }
 
-var opLinalgTensorinv = asserts.Op{
+var opLinalgTensorinv = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
@@ -14989,17 +14991,17 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgTensorinvOut = asserts.Op{
+var opLinalgTensorinvOut = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15007,19 +15009,19 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgTensorsolve = asserts.Op{
+var opLinalgTensorsolve = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
@@ -15027,17 +15029,17 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLinalgTensorsolveOut = asserts.Op{
+var opLinalgTensorsolveOut = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15045,19 +15047,19 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opLinalgQr = asserts.Op{
+var opLinalgQr = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
@@ -15065,18 +15067,18 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgQrOut = asserts.Op{
+var opLinalgQrOut = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -15084,8 +15086,8 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgQrOut, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
@@ -15093,10 +15095,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	return r0, r1
 }
 
-var opLinalgMatrixPower = asserts.Op{
+var opLinalgMatrixPower = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
@@ -15104,17 +15106,17 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixPowerOut = asserts.Op{
+var opLinalgMatrixPowerOut = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -15122,19 +15124,19 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolTensor = asserts.Op{
+var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -15142,17 +15144,17 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolTensorOut = asserts.Op{
+var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15160,19 +15162,19 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolFloat = asserts.Op{
+var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -15180,17 +15182,17 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolFloatOut = asserts.Op{
+var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15198,19 +15200,19 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opLinalgMatrixRank = asserts.Op{
+var opLinalgMatrixRank = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
@@ -15218,17 +15220,17 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixRankOut = asserts.Op{
+var opLinalgMatrixRankOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15236,19 +15238,19 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opLinalgMatrixRankTolTensor = asserts.Op{
+var opLinalgMatrixRankTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
@@ -15256,17 +15258,17 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_b188cf173d40)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_b188cf173d40)
 	return r0
 }
 
-var opLinalgMatrixRankOutTolTensor = asserts.Op{
+var opLinalgMatrixRankOutTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15274,19 +15276,19 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
 	return r0
 }
 
-var opLinalgMultiDot = asserts.Op{
+var opLinalgMultiDot = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
@@ -15294,17 +15296,17 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opLinalgMultiDotOut = asserts.Op{
+var opLinalgMultiDotOut = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -15312,19 +15314,19 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opNestedToPaddedTensor = asserts.Op{
+var opNestedToPaddedTensor = wrap.Op{
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -15332,17 +15334,17 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXTestSerializationSubcmul = asserts.Op{
+var opXTestSerializationSubcmul = wrap.Op{
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
@@ -15350,17 +15352,17 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opXTestOptionalIntlist = asserts.Op{
+var opXTestOptionalIntlist = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
@@ -15368,17 +15370,17 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
-var opXTestOptionalIntlistOut = asserts.Op{
+var opXTestOptionalIntlistOut = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15386,19 +15388,19 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
-var opXTestOptionalFilledIntlist = asserts.Op{
+var opXTestOptionalFilledIntlist = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
@@ -15406,17 +15408,17 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
-var opXTestOptionalFilledIntlistOut = asserts.Op{
+var opXTestOptionalFilledIntlistOut = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15424,19 +15426,19 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
-var opXTestOptionalFloatlist = asserts.Op{
+var opXTestOptionalFloatlist = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
@@ -15444,17 +15446,17 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
-var opXTestOptionalFloatlistOut = asserts.Op{
+var opXTestOptionalFloatlistOut = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -15462,19 +15464,19 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
-var opXTestStringDefault = asserts.Op{
+var opXTestStringDefault = wrap.Op{
 	Name:     "_test_string_default",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
@@ -15482,17 +15484,17 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
-var opXTestAmbiguousDefaultsA = asserts.Op{
+var opXTestAmbiguousDefaultsA = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
@@ -15500,17 +15502,17 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
-var opXTestAmbiguousDefaultsB = asserts.Op{
+var opXTestAmbiguousDefaultsB = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
@@ -15518,17 +15520,17 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
-var opXTestWarnInAutograd = asserts.Op{
+var opXTestWarnInAutograd = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
@@ -15536,18 +15538,18 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestWarnInAutogradOut = asserts.Op{
+var opXTestWarnInAutogradOut = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15555,19 +15557,19 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchFullcoverage = asserts.Op{
+var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
@@ -15575,18 +15577,18 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchFullcoverageOut = asserts.Op{
+var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15594,19 +15596,19 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchNtonly = asserts.Op{
+var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
@@ -15614,18 +15616,18 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchView = asserts.Op{
+var opXTestAutogradMultipleDispatchView = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
@@ -15633,18 +15635,18 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchViewCopy = asserts.Op{
+var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
@@ -15652,18 +15654,18 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchViewCopyOut = asserts.Op{
+var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15671,19 +15673,19 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSegmentReduce = asserts.Op{
+var opSegmentReduce = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
@@ -15691,18 +15693,18 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_8e082597b2d1(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	assertgenshapes.ChecksPost_e613308a03e9(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
-var opSegmentReduceOut = asserts.Op{
+var opSegmentReduceOut = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -15710,19 +15712,19 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSegmentReduceOut, &assertgenshapes.Locs_01c83f32883a, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
 	return r0
 }
 
-var opXSegmentReduceBackward = asserts.Op{
+var opXSegmentReduceBackward = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
@@ -15730,17 +15732,17 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_34712bdefc1a)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_34712bdefc1a)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_34712bdefc1a)
 	return r0
 }
 
-var opXSegmentReduceBackwardOut = asserts.Op{
+var opXSegmentReduceBackwardOut = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -15748,19 +15750,19 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
 	return r0
 }
 
-var opPadSequence = asserts.Op{
+var opPadSequence = wrap.Op{
 	Name:     "pad_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0) -> Tensor
@@ -15768,17 +15770,17 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_7da1384c50f8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_7da1384c50f8)
 	return r0
 }
 
-var opFlattenDenseTensors = asserts.Op{
+var opFlattenDenseTensors = wrap.Op{
 	Name:     "flatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
@@ -15786,17 +15788,17 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opUnflattenDenseTensors = asserts.Op{
+var opUnflattenDenseTensors = wrap.Op{
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
@@ -15804,17 +15806,17 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_26b8d13f3f86)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_26b8d13f3f86)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_26b8d13f3f86)
 	return r0
 }
 
-var opXNestedTensorFromTensorList = asserts.Op{
+var opXNestedTensorFromTensorList = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -15822,18 +15824,18 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
 	return r0
 }
 
-var opXNestedTensorFromTensorListOut = asserts.Op{
+var opXNestedTensorFromTensorListOut = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15841,19 +15843,19 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_92698473d90c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
 	return r0
 }
 
-var opXFwPrimalCopy = asserts.Op{
+var opXFwPrimalCopy = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
@@ -15861,17 +15863,17 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXMakeDualCopy = asserts.Op{
+var opXMakeDualCopy = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
@@ -15879,17 +15881,17 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
-var opViewAsRealCopy = asserts.Op{
+var opViewAsRealCopy = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
@@ -15897,18 +15899,18 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsComplexCopy = asserts.Op{
+var opViewAsComplexCopy = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
@@ -15916,18 +15918,18 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXConjCopy = asserts.Op{
+var opXConjCopy = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConjCopy checks _conj_copy(Tensor self) -> Tensor
@@ -15935,18 +15937,18 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNegViewCopy = asserts.Op{
+var opXNegViewCopy = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
@@ -15954,18 +15956,18 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsStridedCopy = asserts.Op{
+var opAsStridedCopy = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -15973,18 +15975,18 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseBroadcastToCopy = asserts.Op{
+var opXSparseBroadcastToCopy = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
@@ -15992,17 +15994,17 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiagonalCopy = asserts.Op{
+var opDiagonalCopy = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -16010,18 +16012,18 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpandCopy = asserts.Op{
+var opExpandCopy = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
@@ -16029,18 +16031,18 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPermuteCopy = asserts.Op{
+var opPermuteCopy = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
@@ -16048,18 +16050,18 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXReshapeAliasCopy = asserts.Op{
+var opXReshapeAliasCopy = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
@@ -16067,18 +16069,18 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSelectCopyInt = asserts.Op{
+var opSelectCopyInt = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SelectCopyInt checks select_copy.int(Tensor self, int dim, int index) -> Tensor
@@ -16086,18 +16088,18 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDetachCopy = asserts.Op{
+var opDetachCopy = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DetachCopy checks detach_copy(Tensor self) -> Tensor
@@ -16105,17 +16107,17 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSliceCopyTensor = asserts.Op{
+var opSliceCopyTensor = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -16123,18 +16125,18 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSplitCopyTensor = asserts.Op{
+var opSplitCopyTensor = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SplitCopyTensor checks split_copy.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]
@@ -16142,18 +16144,18 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitCopyTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSplitWithSizesCopy = asserts.Op{
+var opSplitWithSizesCopy = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]
@@ -16161,18 +16163,18 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSqueezeCopy = asserts.Op{
+var opSqueezeCopy = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
@@ -16180,18 +16182,18 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyDim = asserts.Op{
+var opSqueezeCopyDim = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
@@ -16199,18 +16201,18 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTCopy = asserts.Op{
+var opTCopy = wrap.Op{
 	Name:     "t_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TCopy checks t_copy(Tensor self) -> Tensor
@@ -16218,18 +16220,18 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTransposeCopyInt = asserts.Op{
+var opTransposeCopyInt = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
@@ -16237,18 +16239,18 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsqueezeCopy = asserts.Op{
+var opUnsqueezeCopy = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
@@ -16256,18 +16258,18 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXIndicesCopy = asserts.Op{
+var opXIndicesCopy = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
@@ -16275,18 +16277,18 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXValuesCopy = asserts.Op{
+var opXValuesCopy = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XValuesCopy checks _values_copy(Tensor self) -> Tensor
@@ -16294,18 +16296,18 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValuesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIndicesCopy = asserts.Op{
+var opIndicesCopy = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndicesCopy checks indices_copy(Tensor self) -> Tensor
@@ -16313,18 +16315,18 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opValuesCopy = asserts.Op{
+var opValuesCopy = wrap.Op{
 	Name:     "values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ValuesCopy checks values_copy(Tensor self) -> Tensor
@@ -16332,18 +16334,18 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ValuesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCrowIndicesCopy = asserts.Op{
+var opCrowIndicesCopy = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
@@ -16351,17 +16353,17 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opColIndicesCopy = asserts.Op{
+var opColIndicesCopy = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
@@ -16369,17 +16371,17 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCcolIndicesCopy = asserts.Op{
+var opCcolIndicesCopy = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
@@ -16387,17 +16389,17 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCcolIndicesCopyOut = asserts.Op{
+var opCcolIndicesCopyOut = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16405,19 +16407,19 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opRowIndicesCopy = asserts.Op{
+var opRowIndicesCopy = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
@@ -16425,17 +16427,17 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opRowIndicesCopyOut = asserts.Op{
+var opRowIndicesCopyOut = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16443,19 +16445,19 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opUnbindCopyInt = asserts.Op{
+var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -16463,18 +16465,18 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindCopyInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opViewCopy = asserts.Op{
+var opViewCopy = wrap.Op{
 	Name:     "view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
@@ -16482,18 +16484,18 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewCopyDtype = asserts.Op{
+var opViewCopyDtype = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
@@ -16501,18 +16503,18 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnfoldCopy = asserts.Op{
+var opUnfoldCopy = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
@@ -16520,18 +16522,18 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAliasCopy = asserts.Op{
+var opAliasCopy = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AliasCopy checks alias_copy(Tensor self) -> Tensor
@@ -16539,18 +16541,18 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AliasCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFwPrimalCopyOut = asserts.Op{
+var opXFwPrimalCopyOut = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16558,19 +16560,19 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXMakeDualCopyOut = asserts.Op{
+var opXMakeDualCopyOut = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16578,19 +16580,19 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
 	return r0
 }
 
-var opViewAsRealCopyOut = asserts.Op{
+var opViewAsRealCopyOut = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16598,8 +16600,8 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
@@ -16607,10 +16609,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opViewAsComplexCopyOut = asserts.Op{
+var opViewAsComplexCopyOut = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16618,8 +16620,8 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
@@ -16627,10 +16629,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXConjCopyOut = asserts.Op{
+var opXConjCopyOut = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16638,8 +16640,8 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXConjCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
@@ -16647,10 +16649,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXNegViewCopyOut = asserts.Op{
+var opXNegViewCopyOut = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16658,8 +16660,8 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
@@ -16667,10 +16669,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAsStridedCopyOut = asserts.Op{
+var opAsStridedCopyOut = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -16678,8 +16680,8 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
@@ -16687,10 +16689,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	return r0
 }
 
-var opXSparseBroadcastToCopyOut = asserts.Op{
+var opXSparseBroadcastToCopyOut = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -16698,19 +16700,19 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDiagonalCopyOut = asserts.Op{
+var opDiagonalCopyOut = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16718,8 +16720,8 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
@@ -16727,10 +16729,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	return r0
 }
 
-var opExpandCopyOut = asserts.Op{
+var opExpandCopyOut = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
@@ -16738,8 +16740,8 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpandCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
@@ -16747,10 +16749,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	return r0
 }
 
-var opPermuteCopyOut = asserts.Op{
+var opPermuteCopyOut = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -16758,8 +16760,8 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPermuteCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
@@ -16767,10 +16769,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opXReshapeAliasCopyOut = asserts.Op{
+var opXReshapeAliasCopyOut = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -16778,8 +16780,8 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
@@ -16787,10 +16789,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	return r0
 }
 
-var opSelectCopyIntOut = asserts.Op{
+var opSelectCopyIntOut = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
@@ -16798,8 +16800,8 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
@@ -16807,10 +16809,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	return r0
 }
 
-var opDetachCopyOut = asserts.Op{
+var opDetachCopyOut = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16818,19 +16820,19 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDetachCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSliceCopyTensorOut = asserts.Op{
+var opSliceCopyTensorOut = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16838,8 +16840,8 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
@@ -16847,10 +16849,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	return r0
 }
 
-var opSplitCopyTensorOut = asserts.Op{
+var opSplitCopyTensorOut = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -16859,21 +16861,21 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitWithSizesCopyOut = asserts.Op{
+var opSplitWithSizesCopyOut = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -16882,21 +16884,21 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSqueezeCopyOut = asserts.Op{
+var opSqueezeCopyOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16904,8 +16906,8 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
@@ -16913,10 +16915,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSqueezeCopyDimOut = asserts.Op{
+var opSqueezeCopyDimOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -16924,8 +16926,8 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
@@ -16933,10 +16935,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opTCopyOut = asserts.Op{
+var opTCopyOut = wrap.Op{
 	Name:     "t_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16944,8 +16946,8 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
@@ -16953,10 +16955,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTransposeCopyIntOut = asserts.Op{
+var opTransposeCopyIntOut = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -16964,8 +16966,8 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
@@ -16973,10 +16975,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	return r0
 }
 
-var opUnsqueezeCopyOut = asserts.Op{
+var opUnsqueezeCopyOut = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -16984,8 +16986,8 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
@@ -16993,10 +16995,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opXIndicesCopyOut = asserts.Op{
+var opXIndicesCopyOut = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17004,8 +17006,8 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
@@ -17013,10 +17015,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXValuesCopyOut = asserts.Op{
+var opXValuesCopyOut = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17024,8 +17026,8 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXValuesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
@@ -17033,10 +17035,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIndicesCopyOut = asserts.Op{
+var opIndicesCopyOut = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17044,8 +17046,8 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIndicesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
@@ -17053,10 +17055,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opValuesCopyOut = asserts.Op{
+var opValuesCopyOut = wrap.Op{
 	Name:     "values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17064,8 +17066,8 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opValuesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
@@ -17073,10 +17075,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCrowIndicesCopyOut = asserts.Op{
+var opCrowIndicesCopyOut = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17084,19 +17086,19 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opColIndicesCopyOut = asserts.Op{
+var opColIndicesCopyOut = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17104,19 +17106,19 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opUnbindCopyIntOut = asserts.Op{
+var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -17125,21 +17127,21 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l2 asserts.SavedList
+		a0 wrap.Saved
+		l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
-var opViewCopyOut = asserts.Op{
+var opViewCopyOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -17147,8 +17149,8 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
@@ -17156,10 +17158,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opViewCopyDtypeOut = asserts.Op{
+var opViewCopyDtypeOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -17167,8 +17169,8 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
@@ -17176,10 +17178,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opUnfoldCopyOut = asserts.Op{
+var opUnfoldCopyOut = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -17187,8 +17189,8 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
@@ -17196,10 +17198,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	return r0
 }
 
-var opAliasCopyOut = asserts.Op{
+var opAliasCopyOut = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17207,8 +17209,8 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAliasCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
@@ -17216,10 +17218,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opToPaddedTensor = asserts.Op{
+var opToPaddedTensor = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -17227,18 +17229,18 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToPaddedTensorOut = asserts.Op{
+var opToPaddedTensorOut = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, int[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17246,19 +17248,19 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXNestedTensorSoftmaxWithShape = asserts.Op{
+var opXNestedTensorSoftmaxWithShape = wrap.Op{
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
@@ -17266,17 +17268,17 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_2238b9aa544c)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_2238b9aa544c)
 	return r0
 }
 
-var opXNestedTensorLayerNorm = asserts.Op{
+var opXNestedTensorLayerNorm = wrap.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNestedTensorLayerNorm checks _nested_tensor_layer_norm(Tensor self, Tensor? weight, Tensor? bias, float eps) -> Tensor
@@ -17284,17 +17286,17 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNestedTensorLayerNormOut = asserts.Op{
+var opXNestedTensorLayerNormOut = wrap.Op{
 	Name:     "_nested_tensor_layer_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNestedTensorLayerNormOut checks _nested_tensor_layer_norm.out(Tensor self, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -17302,19 +17304,19 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	if !asserts.Checking() {
 		return kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXTransformerEncoderLayerFwd = asserts.Op{
+var opXTransformerEncoderLayerFwd = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
@@ -17322,17 +17324,17 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_fce466656dfe)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost_21ce2901b112(&c, &assertgenshapes.Locs_fce466656dfe)
+	assertgenshapes.ChecksPost_fc6d4f6e2ec2(&c, &assertgenshapes.Locs_fce466656dfe)
 	return r0
 }
 
-var opXTransformerEncoderLayerFwdOut = asserts.Op{
+var opXTransformerEncoderLayerFwdOut = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17340,19 +17342,19 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c asserts.Call
-	var a20 asserts.Saved
+	var c wrap.Call
+	var a20 wrap.Saved
 	assertgenshapes.ChecksPre_f253879a233a(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_d384aa353301, &a20, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost_df8c793b40e9(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
+	assertgenshapes.ChecksPost_68e50f98854e(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
 	return r0
 }
 
-var opXNativeMultiHeadAttention = asserts.Op{
+var opXNativeMultiHeadAttention = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
@@ -17360,17 +17362,17 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534805a18015(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_df82a114c66b)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost_3f70c458a7dc(&c, &assertgenshapes.Locs_df82a114c66b)
+	assertgenshapes.ChecksPost_a1084fb58a7f(&c, &assertgenshapes.Locs_df82a114c66b)
 	return r0, r1
 }
 
-var opXNativeMultiHeadAttentionOut = asserts.Op{
+var opXNativeMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -17378,19 +17380,19 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c asserts.Call
-	var a13, a14 asserts.Saved
+	var c wrap.Call
+	var a13, a14 wrap.Saved
 	assertgenshapes.ChecksPre_282ee7756feb(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost_790562f3bc5a(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPost_b0bf01e374df(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
-var opXScaledDotProductAttention = asserts.Op{
+var opXScaledDotProductAttention = wrap.Op{
 	Name:     "_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XScaledDotProductAttention checks _scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17398,17 +17400,17 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttention, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
-var opXScaledDotProductAttentionForward = asserts.Op{
+var opXScaledDotProductAttentionForward = wrap.Op{
 	Name:     "_scaled_dot_product_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XScaledDotProductAttentionForward checks _scaled_dot_product_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17416,17 +17418,17 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionForward, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
-var opXScaledDotProductAttentionMath = asserts.Op{
+var opXScaledDotProductAttentionMath = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)
@@ -17434,17 +17436,17 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
-var opXTritonScaledDotAttention = asserts.Op{
+var opXTritonScaledDotAttention = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -17452,17 +17454,17 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_6391ab10ad9a)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_6391ab10ad9a)
 	return r0
 }
 
-var opXTritonScaledDotAttentionOut = asserts.Op{
+var opXTritonScaledDotAttentionOut = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -17470,19 +17472,19 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	return r0
 }
 
-var opXTritonMultiHeadAttention = asserts.Op{
+var opXTritonMultiHeadAttention = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -17490,17 +17492,17 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_7d29d0ccaae9)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_7d29d0ccaae9)
+	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_7d29d0ccaae9)
 	return r0
 }
 
-var opXTritonMultiHeadAttentionOut = asserts.Op{
+var opXTritonMultiHeadAttentionOut = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17508,19 +17510,19 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_16d580c6a71d(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
+	assertgenshapes.ChecksPost_64f99791f180(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	return r0
 }
 
-var opSpecialAiryAi = asserts.Op{
+var opSpecialAiryAi = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -17528,18 +17530,18 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialAiryAiOut = asserts.Op{
+var opSpecialAiryAiOut = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -17547,8 +17549,8 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
@@ -17556,10 +17558,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXFlashScaledDotProductAttention = asserts.Op{
+var opXFlashScaledDotProductAttention = wrap.Op{
 	Name:     "_flash_scaled_dot_product_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFlashScaledDotProductAttention checks _flash_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor cum_seq_q, Tensor cum_seq_k, int max_q, int max_k, float dropout_p, bool is_causal) -> Tensor
@@ -17567,17 +17569,17 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs_ca4279bfb725)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_ca4279bfb725)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_ca4279bfb725)
 	return r0
 }
 
-var opXTransformerDecoderOnlyLayerFwd = asserts.Op{
+var opXTransformerDecoderOnlyLayerFwd = wrap.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTransformerDecoderOnlyLayerFwd checks _transformer_decoder_only_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None) -> (Tensor, Tensor, Tensor)
@@ -17585,17 +17587,17 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddd50f6ccbae(&c, &opXTransformerDecoderOnlyLayerFwd, &assertgenshapes.Locs_e183984bbd5a)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	assertgenshapes.ChecksPost_5c1b0af05800(&c, &assertgenshapes.Locs_e183984bbd5a)
+	assertgenshapes.ChecksPost_b5da4d1f1786(&c, &assertgenshapes.Locs_e183984bbd5a)
 	return r0, r1, r2
 }
 
-var opXTransformerDecoderOnlyLayerFwdOut = asserts.Op{
+var opXTransformerDecoderOnlyLayerFwdOut = wrap.Op{
 	Name:     "_transformer_decoder_only_layer_fwd",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XTransformerDecoderOnlyLayerFwdOut checks _transformer_decoder_only_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -17603,19 +17605,19 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	if !asserts.Checking() {
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a21, a22, a23 asserts.Saved
+	var c wrap.Call
+	var a21, a22, a23 wrap.Saved
 	assertgenshapes.ChecksPre_e00b7d24f091(&c, &opXTransformerDecoderOnlyLayerFwdOut, &assertgenshapes.Locs_049a100dd848, &a21, &a22, &a23, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	assertgenshapes.ChecksPost_0f540987b108(&c, &assertgenshapes.Locs_049a100dd848, &a21, &a22, &a23, out0, out1, out2)
+	assertgenshapes.ChecksPost_10937eaaaae8(&c, &assertgenshapes.Locs_049a100dd848, &a21, &a22, &a23, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXNativeDecoderOnlyMultiHeadAttention = asserts.Op{
+var opXNativeDecoderOnlyMultiHeadAttention = wrap.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNativeDecoderOnlyMultiHeadAttention checks _native_decoder_only_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True) -> (Tensor, Tensor, Tensor, Tensor)
@@ -17623,17 +17625,17 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opXNativeDecoderOnlyMultiHeadAttention, &assertgenshapes.Locs_461aaaad5f18)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	assertgenshapes.ChecksPost_3e3ff0b07fd4(&c, &assertgenshapes.Locs_461aaaad5f18)
+	assertgenshapes.ChecksPost_d6df967f32f5(&c, &assertgenshapes.Locs_461aaaad5f18)
 	return r0, r1, r2, r3
 }
 
-var opXNativeDecoderOnlyMultiHeadAttentionOut = asserts.Op{
+var opXNativeDecoderOnlyMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_decoder_only_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XNativeDecoderOnlyMultiHeadAttentionOut checks _native_decoder_only_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, Tensor? incr_key=None, Tensor? incr_value=None, bool need_weights=True, bool average_attn_weights=True, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -17641,19 +17643,19 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a14, a15, a16, a17 asserts.Saved
+	var c wrap.Call
+	var a14, a15, a16, a17 wrap.Saved
 	assertgenshapes.ChecksPre_c8f030098209(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &assertgenshapes.Locs_da67feebf41b, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_da0e6215ff5a(&c, &assertgenshapes.Locs_da67feebf41b, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_6e79b7e800c8(&c, &assertgenshapes.Locs_da67feebf41b, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opSpecialBesselJ0 = asserts.Op{
+var opSpecialBesselJ0 = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -17661,18 +17663,18 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ0Out = asserts.Op{
+var opSpecialBesselJ0Out = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17680,8 +17682,8 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
@@ -17689,10 +17691,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselJ1 = asserts.Op{
+var opSpecialBesselJ1 = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -17700,18 +17702,18 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ1Out = asserts.Op{
+var opSpecialBesselJ1Out = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17719,8 +17721,8 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
@@ -17728,10 +17730,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselY0 = asserts.Op{
+var opSpecialBesselY0 = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -17739,18 +17741,18 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY0Out = asserts.Op{
+var opSpecialBesselY0Out = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17758,8 +17760,8 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
@@ -17767,10 +17769,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselY1 = asserts.Op{
+var opSpecialBesselY1 = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -17778,18 +17780,18 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY1Out = asserts.Op{
+var opSpecialBesselY1Out = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17797,8 +17799,8 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
@@ -17806,10 +17808,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialChebyshevPolynomialT = asserts.Op{
+var opSpecialChebyshevPolynomialT = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -17817,18 +17819,18 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -17836,17 +17838,17 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -17854,17 +17856,17 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTOut = asserts.Op{
+var opSpecialChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17872,8 +17874,8 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
@@ -17881,10 +17883,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17892,19 +17894,19 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17912,8 +17914,8 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
@@ -17921,10 +17923,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialU = asserts.Op{
+var opSpecialChebyshevPolynomialU = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -17932,18 +17934,18 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -17951,17 +17953,17 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -17969,17 +17971,17 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUOut = asserts.Op{
+var opSpecialChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -17987,8 +17989,8 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
@@ -17996,10 +17998,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18007,19 +18009,19 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18027,8 +18029,8 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
@@ -18036,10 +18038,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialV = asserts.Op{
+var opSpecialChebyshevPolynomialV = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -18047,18 +18049,18 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18066,17 +18068,17 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18084,17 +18086,17 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVOut = asserts.Op{
+var opSpecialChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18102,8 +18104,8 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
@@ -18111,10 +18113,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18122,19 +18124,19 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18142,8 +18144,8 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
@@ -18151,10 +18153,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialW = asserts.Op{
+var opSpecialChebyshevPolynomialW = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -18162,18 +18164,18 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18181,17 +18183,17 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18199,17 +18201,17 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWOut = asserts.Op{
+var opSpecialChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18217,8 +18219,8 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
@@ -18226,10 +18228,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18237,19 +18239,19 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18257,8 +18259,8 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
@@ -18266,10 +18268,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialHermitePolynomialH = asserts.Op{
+var opSpecialHermitePolynomialH = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -18277,18 +18279,18 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalar = asserts.Op{
+var opSpecialHermitePolynomialHXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18296,17 +18298,17 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalar = asserts.Op{
+var opSpecialHermitePolynomialHNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18314,17 +18316,17 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialHermitePolynomialHOut = asserts.Op{
+var opSpecialHermitePolynomialHOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18332,8 +18334,8 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
@@ -18341,10 +18343,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18352,19 +18354,19 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18372,8 +18374,8 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
@@ -18381,10 +18383,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	return r0
 }
 
-var opSpecialHermitePolynomialHe = asserts.Op{
+var opSpecialHermitePolynomialHe = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -18392,18 +18394,18 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalar = asserts.Op{
+var opSpecialHermitePolynomialHeXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18411,17 +18413,17 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalar = asserts.Op{
+var opSpecialHermitePolynomialHeNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18429,17 +18431,17 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeOut = asserts.Op{
+var opSpecialHermitePolynomialHeOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18447,8 +18449,8 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
@@ -18456,10 +18458,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18467,19 +18469,19 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18487,8 +18489,8 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
@@ -18496,10 +18498,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialLaguerrePolynomialL = asserts.Op{
+var opSpecialLaguerrePolynomialL = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -18507,18 +18509,18 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18526,17 +18528,17 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18544,17 +18546,17 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLOut = asserts.Op{
+var opSpecialLaguerrePolynomialLOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18562,8 +18564,8 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
@@ -18571,10 +18573,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18582,19 +18584,19 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18602,8 +18604,8 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
@@ -18611,10 +18613,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialLegendrePolynomialP = asserts.Op{
+var opSpecialLegendrePolynomialP = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -18622,18 +18624,18 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalar = asserts.Op{
+var opSpecialLegendrePolynomialPXScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18641,17 +18643,17 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalar = asserts.Op{
+var opSpecialLegendrePolynomialPNScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -18659,17 +18661,17 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPOut = asserts.Op{
+var opSpecialLegendrePolynomialPOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18677,8 +18679,8 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
@@ -18686,10 +18688,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18697,19 +18699,19 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -18717,8 +18719,8 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
@@ -18726,10 +18728,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialModifiedBesselI0 = asserts.Op{
+var opSpecialModifiedBesselI0 = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -18737,18 +18739,18 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI0Out = asserts.Op{
+var opSpecialModifiedBesselI0Out = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18756,8 +18758,8 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
@@ -18765,10 +18767,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselI1 = asserts.Op{
+var opSpecialModifiedBesselI1 = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -18776,18 +18778,18 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI1Out = asserts.Op{
+var opSpecialModifiedBesselI1Out = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18795,8 +18797,8 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
@@ -18804,10 +18806,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselK0 = asserts.Op{
+var opSpecialModifiedBesselK0 = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -18815,18 +18817,18 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK0Out = asserts.Op{
+var opSpecialModifiedBesselK0Out = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18834,8 +18836,8 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
@@ -18843,10 +18845,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselK1 = asserts.Op{
+var opSpecialModifiedBesselK1 = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -18854,18 +18856,18 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK1Out = asserts.Op{
+var opSpecialModifiedBesselK1Out = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18873,8 +18875,8 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
@@ -18882,10 +18884,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0 = asserts.Op{
+var opSpecialScaledModifiedBesselK0 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -18893,18 +18895,18 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0Out = asserts.Op{
+var opSpecialScaledModifiedBesselK0Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -18912,8 +18914,8 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
@@ -18921,10 +18923,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1 = asserts.Op{
+var opSpecialScaledModifiedBesselK1 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -18932,18 +18934,18 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1Out = asserts.Op{
+var opSpecialScaledModifiedBesselK1Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -18951,8 +18953,8 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
@@ -18960,10 +18962,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialT = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -18971,18 +18973,18 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -18990,17 +18992,17 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19008,17 +19010,17 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19026,8 +19028,8 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
@@ -19035,10 +19037,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19046,19 +19048,19 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19066,8 +19068,8 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
@@ -19075,10 +19077,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialU = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -19086,18 +19088,18 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19105,17 +19107,17 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19123,17 +19125,17 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19141,8 +19143,8 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
@@ -19150,10 +19152,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19161,19 +19163,19 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19181,8 +19183,8 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
@@ -19190,10 +19192,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialV = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -19201,18 +19203,18 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -19220,17 +19222,17 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -19238,17 +19240,17 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19256,8 +19258,8 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
@@ -19265,10 +19267,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19276,19 +19278,19 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -19296,8 +19298,8 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)

@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -22,18 +24,18 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -41,17 +43,17 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9092e5b55b3c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9092e5b55b3c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -59,17 +61,17 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -77,8 +79,8 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
@@ -86,10 +88,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -97,19 +99,19 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c0b6a8563a, &a2, out)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -117,8 +119,8 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
@@ -126,10 +128,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialSphericalBesselJ0 = asserts.Op{
+var opSpecialSphericalBesselJ0 = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
@@ -137,18 +139,18 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0Out = asserts.Op{
+var opSpecialSphericalBesselJ0Out = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -156,8 +158,8 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
@@ -165,10 +167,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opXFoobar = asserts.Op{
+var opXFoobar = wrap.Op{
 	Name:     "_foobar",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
@@ -176,17 +178,17 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXFoobarOut = asserts.Op{
+var opXFoobarOut = wrap.Op{
 	Name:     "_foobar",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
@@ -194,19 +196,19 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFoobarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXFusedAdam_ = asserts.Op{
+var opXFusedAdam_ = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -215,18 +217,18 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5 wrap.SavedList
 	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdam_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
-var opXFusedAdamOut = asserts.Op{
+var opXFusedAdamOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -235,18 +237,18 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
-var opXFusedAdam = asserts.Op{
+var opXFusedAdam = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -254,10 +256,10 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdam, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
+	assertgenshapes.ChecksPost_f00fc3cbaa91(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 

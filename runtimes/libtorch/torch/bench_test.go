@@ -59,7 +59,7 @@ func BenchmarkMakeRelease(b *testing.B) {
 	}
 }
 
-// BenchmarkIdentCounts is what asserts.Call.Result reads from a return: one
+// BenchmarkIdentCounts is what wrap.Call.Result reads from a return: one
 // cgo call (IdentCounts) against two (Ident, then UseCounts).
 func BenchmarkIdentCounts(b *testing.B) {
 	x := torch.Zeros(torch.Float32, torch.CPU, 2)

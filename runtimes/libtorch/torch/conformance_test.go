@@ -6,6 +6,8 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/assertstest"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -255,15 +257,15 @@ func TestHiddenStorageRefsChecks(t *testing.T) {
 	for _, tc := range cases {
 		ret, others := tc.make()
 		col.Reset()
-		op := &asserts.Op{Name: "probe"}
-		var c asserts.Call
+		op := &wrap.Op{Name: "probe"}
+		var c wrap.Call
 		c.BeginWith(op, asserts.EnvState{})
-		var r asserts.Saved
+		var r wrap.Saved
 		c.Result(&r, ret)
-		c.StorageUseCountEq1(asserts.Ret(0), &r)
+		c.StorageUseCountEq1(wrap.Ret(0), &r)
 		c.End()
 		st := op.Stats()
-		skipped := st.Skipped[asserts.ReasonHiddenStorageRefs] == 1
+		skipped := st.Skipped[checks.ReasonHiddenStorageRefs] == 1
 		if reported := len(col.Violations()) > 0; reported != tc.reported || skipped != tc.skipped {
 			t.Errorf("libtorch %s: %s: reported %v, skipped under hidden_storage_refs %v; want %v, %v (violations %v)",
 				torch.Series(), tc.name, reported, skipped, tc.reported, tc.skipped, col.Violations())

@@ -6,12 +6,14 @@ package ptif
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	assertgenshapes "github.com/assertgen/assertgen/examples/refops/catalog/ptif/internal/assertgenshapes"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
@@ -25,10 +27,10 @@ type checked struct {
 }
 
 var _ Kernels = &checked{}
-var opSetData = asserts.Op{
+var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -37,18 +39,18 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		k.next.SetData(self, new_data)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_481d392e24e9(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	assertgenshapes.ChecksPost_3f10fc27cf98(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
+	assertgenshapes.ChecksPost_59c114c558ee(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -56,8 +58,8 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_2b74331834cf(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
@@ -65,10 +67,10 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -76,8 +78,8 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_f93d3deb0c44(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
@@ -85,10 +87,10 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	return r0
 }
 
-var opMaxDimMax = asserts.Op{
+var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -96,8 +98,8 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	if !asserts.Checking() {
 		return k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_0d04d1f794c6(&c, &opMaxDimMax, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
@@ -105,10 +107,10 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	return r0, r1
 }
 
-var opMul_Tensor = asserts.Op{
+var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -116,8 +118,8 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	if !asserts.Checking() {
 		return k.next.Mul_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_2b74331834cf(&c, &opMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
@@ -125,10 +127,10 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
@@ -136,18 +138,18 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_b09c6249a128(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_9dd47b153a02(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch113,
+	Profile:  checks.PyTorch113,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -155,8 +157,8 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	if !asserts.Checking() {
 		return k.next.Alias(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_b09c6249a128(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Alias(self)
 	assertgenshapes.ChecksPost_9dd47b153a02(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)

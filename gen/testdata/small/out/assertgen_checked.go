@@ -6,17 +6,19 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/gen/testdata/small/kernels"
 	assertgenshapes "github.com/assertgen/assertgen/gen/testdata/small/out/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -24,18 +26,18 @@ func AddTensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kern
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_d2eb5bd09683(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9ba8bfec84b2(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_65610b372fcc(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -43,19 +45,19 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f568c99c49ef(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0e3dfe4ca050(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_e342cffc66eb(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -63,19 +65,19 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_602c7d4d552f(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b0e290acb607(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_c16eef7a4359(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opXMovingAvgHelper = asserts.Op{
+var opXMovingAvgHelper = wrap.Op{
 	Name:     "_moving_avg_helper",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMovingAvgHelper checks _moving_avg_helper(Tensor self, Tensor(a!) running_min, Tensor(b!) running_max, float averaging_const) -> (Tensor output, Tensor mask)
@@ -83,19 +85,19 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_52b9b39f35e2(&c, &opXMovingAvgHelper, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ddbb4111c0e3(&c, &opXMovingAvgHelper, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max)
 	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	assertgenshapes.ChecksPost_a1264376e253(&c, &assertgenshapes.Locs_352be4973099, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
 	return r0, r1
 }
 
-var opXMovingAvgHelperOut = asserts.Op{
+var opXMovingAvgHelperOut = wrap.Op{
 	Name:     "_moving_avg_helper",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMovingAvgHelperOut checks _moving_avg_helper.out(Tensor self, Tensor(a!) running_min, Tensor(b!) running_max, float averaging_const, *, Tensor(c!) out0, Tensor(d!) out1) -> (Tensor(c!), Tensor(d!))
@@ -103,19 +105,19 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_11142f0806d6(&c, &opXMovingAvgHelperOut, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_e6066eb42be8(&c, &opXMovingAvgHelperOut, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	assertgenshapes.ChecksPost_f13279eb62d1(&c, &assertgenshapes.Locs_db6e861637fd, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXMovingAvgHelperFunctional = asserts.Op{
+var opXMovingAvgHelperFunctional = wrap.Op{
 	Name:     "_moving_avg_helper_functional",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMovingAvgHelperFunctional checks _moving_avg_helper_functional(Tensor self, Tensor running_min, Tensor running_max, float averaging_const) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out)
@@ -123,18 +125,18 @@ func XMovingAvgHelperFunctional(self *kernels.Tensor, running_min *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_4a886c866365(&c, &opXMovingAvgHelperFunctional, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_3558564e096e(&c, &opXMovingAvgHelperFunctional, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max)
 	r0, r1, r2, r3 := kernels.XMovingAvgHelperFunctional(self, running_min, running_max, averaging_const)
 	assertgenshapes.ChecksPost_7412a8f71901(&c, &assertgenshapes.Locs_a0f0e1eb5126, &a0, &a1, &a2, self, running_min, running_max, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXPlannedScratch = asserts.Op{
+var opXPlannedScratch = wrap.Op{
 	Name:     "_planned",
 	Overload: "scratch",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPlannedScratch checks _planned.scratch(Tensor self, *, Tensor(a!) out, Tensor(b!) _scratch_buf) -> Tensor(a!)
@@ -142,19 +144,19 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	if !asserts.Checking() {
 		return kernels.XPlannedScratch(self, out, _scratch_buf)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_85ccee82633d(&c, &opXPlannedScratch, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_6d4013ffea2c(&c, &opXPlannedScratch, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf)
 	defer c.Abandon()
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
 	assertgenshapes.ChecksPost_18508f784ac2(&c, &assertgenshapes.Locs_14e3e9d9d8e8, &a0, &a1, &a2, self, out, _scratch_buf, r0)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -162,18 +164,18 @@ func TransposeInt(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_998db19983b3(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_06cd8b3fd650(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_241b1ea87610(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opTranspose_ = asserts.Op{
+var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -181,8 +183,8 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f98fb0667d6c(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
@@ -190,10 +192,10 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	return r0
 }
 
-var opSplitTensor = asserts.Op{
+var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -201,21 +203,21 @@ func SplitTensor(self *kernels.Tensor, split_size int64, dim int64) []*kernels.T
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_abda3314fef6(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_1bbfbbfefffa(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_3d5008c4281a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -223,18 +225,18 @@ func Cat(tensors []*kernels.Tensor, dim int64) *kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_2e33eca3796a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
 	assertgenshapes.ChecksPost_6448ada6603a(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opIndexTensor = asserts.Op{
+var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -242,21 +244,21 @@ func IndexTensor(self *kernels.Tensor, indices []*kernels.Tensor) *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.IndexTensor(self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7c826d36f731(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_396974708e9a(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	assertgenshapes.ChecksPost_3d9530238a82(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
-var opWhereSelf = asserts.Op{
+var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other, Tensor? mask=None) -> Tensor
@@ -264,18 +266,18 @@ func WhereSelf(condition *kernels.Tensor, self *kernels.Tensor, other *kernels.T
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other, mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_44e31b8093cd(&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_45c8a159130d(&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
 	r0 := kernels.WhereSelf(condition, self, other, mask)
 	assertgenshapes.ChecksPost_4fd93f53e443(&c, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
 	return r0
 }
 
-var opMaxDim = asserts.Op{
+var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -283,18 +285,18 @@ func MaxDim(self *kernels.Tensor, dim int64, keepdim bool) (*kernels.Tensor, *ke
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_61258ee714aa(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f81437e6fc2f(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_0e89d88d7285(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXForeachAdd_List = asserts.Op{
+var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -303,18 +305,18 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_942b1d4e76d6(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	assertgenshapes.ChecksPost_38f98ca0691a(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opUnbindCopyIntOut = asserts.Op{
+var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -323,21 +325,21 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l2 asserts.SavedList
+		a0 wrap.Saved
+		l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_913c0c0eab39(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre_afddbd4afd84(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	assertgenshapes.ChecksPost_ea010c6905e6(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
-var opUnbindCopyInt = asserts.Op{
+var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -345,18 +347,18 @@ func UnbindCopyInt(self *kernels.Tensor, dim int64) []*kernels.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_76ea721941b5(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_16dec0283a6c(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.ChecksPost_a3e2cdda28c2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSizeInt = asserts.Op{
+var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -364,9 +366,9 @@ func SizeInt(self *kernels.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d58885b9632c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e3239a82a0f9(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
 	assertgenshapes.ChecksPost_6f32b60cffc7(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0

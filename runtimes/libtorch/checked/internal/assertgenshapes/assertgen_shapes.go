@@ -5,567 +5,568 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_008235200332 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var Locs_00e6a0cee071 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_00f996bffe16 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_015019e642cf = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_0163556e680f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var Locs_0177154126d3 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_02ae94ab69f2 = [18]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_02dd4b81e85e = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_02f1223b7bf5 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_02f178da24b0 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_0333b80cd1dd = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_0361900deff8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs_03e807c93b13 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_05046cb4ce89 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_0567bab72b5c = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_05e455775b97 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_06022f9b368e = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_0612dc7e31f3 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_070991c7b822 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_07b8901b0025 = [4]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_08446d94cbcd = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_084c5ca3919b = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
-var Locs_0986e8473563 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var Locs_09ee5d530d29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs_09fdb64f1411 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_0aea98396654 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_0b36faac167e = [11]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_0b63df8b6a65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_0b8579ebd271 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_0b8a3d82225c = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var Locs_0b95f299ef7c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var Locs_0be96b2c3637 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_0c1e4a106cfa = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_0da2d5942b04 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_0e03bcfdaa60 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_0e4402c5fbd1 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_0e54550e80b7 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_0eab5d038ca8 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_0eaf0e1ac2a0 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var Locs_0fdb83b1be16 = [5]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_10db9a1712ab = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_1150fbd9c0ec = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_116c2fbb8545 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_11a4657aa14f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var Locs_11bc4e764dcf = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var Locs_120749e478cd = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_1266050dcb3f = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_1318dff6434c = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_1381bd6af0e5 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var Locs_13d0a59cc02f = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_13e416bb80f7 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_15294eefad33 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs_1539ff28d2f1 = [10]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_15f7899887bb = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_16f5a6d8edb2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var Locs_177bef6fb0fb = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_17b1e0997583 = [4]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_18ca8a487df4 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_18cf2c839d9e = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_1a556c82c901 = [4]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_1ae36767a5a0 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_1b71a2e1db7d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_1b9caad98c23 = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_1c0372bb0473 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_1c9e2afea1c5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs_1cf83c775d20 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var Locs_1d32347e0cc7 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_1d5f709ff9d7 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_1dc2d41744a7 = [3]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_1ee05c6a4b41 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs_200f95de48a2 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_2065acf7d077 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_20b4e007e7cf = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_214fced0520a = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_21bc2191720b = [4]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_21c7d22a05c4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var Locs_21c960c10da8 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_21f2a21df3ef = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var Locs_21fd00ff203e = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_220fb1bbca63 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_2238b9aa544c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var Locs_233eeee0df3c = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_24035dfa39fb = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_24039391a92f = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_243f6e0a86a4 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf")}
-var Locs_25a7ec75c996 = [3]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_25c235bf043b = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_25e9bcbda1c2 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs_26a7b48d632c = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("output"), asserts.Arg("total_weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_26c1e0ba29d9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_270be047d310 = [3]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs_27751002636e = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0)}
-var Locs_27b24ab026ab = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_28a453075829 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var Locs_294da168fe67 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_29a4dff90ede = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_2a32a9da510c = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_2b209adfc202 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_2c01497550f1 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var Locs_2ca4a99b493a = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_2d3949977824 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_2d85726b7481 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var Locs_2d8d3fdd8f12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var Locs_2da6eecd8b5a = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_2dd0e822fe2e = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_2e0923dfc791 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_2e7c084467db = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs_2ea2a4d1c34b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_2f16ac616b3a = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_30991395fa57 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_32024d766520 = [7]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_329793473672 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_32e2cff92cf5 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_3332bd2efb9d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_335bea26b128 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_33b9826e3764 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var Locs_33e8ac3ec11a = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_343cf836938e = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var Locs_34519df6b730 = [4]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_35b0c08069a9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_35c8d920ee67 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_3641fc084c0b = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_36458909dd5b = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_36763db366c0 = [8]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_36e058de088b = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_374e40668a32 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs_38af3cf15c82 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_38db37bfd191 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var Locs_3a2f820c7191 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_3c13a73290a1 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_3c3f5ed5b929 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs_3cff9074cd4c = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_3d7da48634a8 = [6]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3d8eae8f643a = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3dca0bae519c = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_3e09098d5227 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_3e23fa7e4df8 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3e5a389fd19b = [3]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_3f44ba5d2e21 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3f5e9ae21fa3 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_3fb28f04d41a = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3fd8d68e6487 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_4008efd01118 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs_402fbe362921 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_407f6abd62d0 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_412eaa00e305 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_4144b53de773 = [4]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_41e4a3bdc19d = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_431a5645dd64 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_4377cf81c22c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var Locs_43a48f9ccbc3 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_44ff440649e8 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var Locs_450fb63ca78d = [9]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_458ebc62baae = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_45e74be7888d = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var Locs_461eadd7d272 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_46652c1edcbb = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var Locs_46c70d7a373b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("prepend"), asserts.Arg("append"), asserts.Ret(0)}
-var Locs_470c3b670623 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var Locs_49422eeadef8 = [4]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_49a3230ca75e = [3]asserts.Loc{asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_49c901d9622d = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var Locs_49cbef3d25b3 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_4a845f394c09 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4ce453fa2454 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_4cf7a1a28beb = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_4d48bcd9805a = [11]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_4e60d68d7242 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_4e76ea98ff62 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_4ef3b8f9b29f = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4f46b0af5a13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs_4f4ed3b2ef00 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4f7142d009c6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_4fbb5f55cc9b = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Ret(0)}
-var Locs_4fc5ec6f13ee = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_4fd794778b19 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_509b30c24218 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var Locs_50abb7404d8d = [3]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_50f193640cd2 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_51b3340aef2a = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_521cb53e12d3 = [8]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_53a30867dfce = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var Locs_542f2f8d6734 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var Locs_549395450065 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_54a99f288b2a = [5]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_54afa5e0e365 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_54b4ec4ddc50 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_54d0db8c0858 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_5501190c69ec = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var Locs_555b607b7d97 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Ret(0)}
-var Locs_559f82bfaa22 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_5637f96c1775 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_5682c0db3d9f = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_56f256675c83 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_5777d2192df3 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_57d7605c3d3b = [4]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_57f92e07ca99 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_583eb387baf8 = [12]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_596266ca8ed3 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var Locs_59a5fd2e2b5e = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_5ab448b149f3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5ba222af5312 = [9]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5d09d6f1669a = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_5e0e3074d622 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5eea46102e15 = [5]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_5eeb2dd65b01 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5f00a4123ace = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var Locs_5f3aa038020a = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var Locs_5f8b2b108d33 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var Locs_5fdd7bfa189a = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_604891ef093e = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_613099e3cac8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs_6199457cf5de = [10]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_61e31fafdcd7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_61e89218a2d1 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_6391ab10ad9a = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var Locs_641ac3c513cd = [6]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Arg("")}
-var Locs_644cf9a5acc6 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var Locs_6545acc998de = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_65493a3a6ce6 = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_656f295b0c0c = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var Locs_66243407d8fd = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_667a57978239 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_6759db1b0144 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var Locs_67ac8e9b68ae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_67ca0d1f0eab = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_67dc9f182cec = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var Locs_681a1b4b32c4 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_688300d1153a = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_68a3f2974cf1 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_696b6a85f094 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_69a8c0992e4d = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_6a84bf35a89a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs_6a90f4a114a3 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_6a92e6661b69 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_6b8ef50b059c = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_6badc23481e1 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_6be16122f910 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0)}
-var Locs_6c2a1940f3b8 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var Locs_6d028b1dc69d = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_6d3482c822e0 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_6f121dd63884 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_6f158e954890 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs_709c0ca71a2b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_70d3014749d4 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_70dfdfa98027 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_71983b718a34 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_71cb5dae7086 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_71f38dbcae49 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_721d3ee15984 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_727286015286 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var Locs_72ad40a2eb04 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_73002d8a9f7c = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_7300b516d98b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_735712622a5c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var Locs_73c4974e7852 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_73ceb03aecb1 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_73e7aa0dc2af = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_73fae32bda3b = [4]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_74140d27ef7c = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var Locs_75068fa8c581 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_7509d6c5f49d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_7563f6453ac9 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_761108c8f653 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_76490308d7dc = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var Locs_776d29eec04e = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_78c6b426e8f9 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_7bd3049eb5f6 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_7be95e2c2f87 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var Locs_7c6fc0c96a3d = [3]asserts.Loc{asserts.Arg("list"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_7ca88c23df38 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7d1144da18d3 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var Locs_7d454c38b334 = [3]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_7d556cfc34ba = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var Locs_7da1384c50f8 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var Locs_7e07720b066e = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7f0d42e42156 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7f83cd674d73 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7f8d722a521d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs_7fc1e521e4aa = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_801938655b30 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_8047f1574afd = [8]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_80599e4a65dc = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_8090e6ede51c = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_80b3c904fab9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate"), asserts.Ret(0)}
-var Locs_821998347d00 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_82456b423d77 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_8266165a1518 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_82e19a8cdd36 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_832254f71c32 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var Locs_8338dfedc89e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var Locs_839856d5acea = [5]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_83db9b75b7e6 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_842c0a20cdef = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_8547796c0730 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var Locs_86f5fdca46f0 = [10]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_8743805fc1f3 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_876a2871f63d = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_8877e2110e5c = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var Locs_89135a9c72aa = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8919eeaf3954 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs_8966af5ede15 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_89effd4f5f23 = [5]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_8a66be78ad81 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8a966341f192 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_8abf841961aa = [1]asserts.Loc{asserts.Ret(0)}
-var Locs_8acf7e3900ab = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var Locs_8ba6a6b74981 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs_8bbc38bfbca8 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8d877ccb050b = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8e1fc205f984 = [19]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_8ea8df405e62 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var Locs_903506f69123 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs_9092e5b55b3c = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var Locs_90d74629d5c6 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_92247eb968e7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_926b98a8c47e = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var Locs_92945535ee35 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs_93ce98289ffa = [5]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_942da6ef8942 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_944db068a82b = [5]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_954b48ff6340 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9551ad9e4bff = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("grad_scale"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var Locs_95b9a01cbe58 = [16]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_961e41c97f15 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_96db548d11eb = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_96ec81120c7d = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_96f173591f6a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_979ff6c472b4 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_99887296af96 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var Locs_99bdca17c87f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var Locs_99d92783d57b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9a606694669b = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var Locs_9aaa4146562f = [1]asserts.Loc{asserts.Arg("tensor")}
-var Locs_9ade34e6a5f5 = [3]asserts.Loc{asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9b606ad8ae41 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_9bf39aeb7daa = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9cb061039553 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9d6f813c1f37 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9d93e4a35c6d = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9e324f96bb0b = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_9e628193c399 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9ec91e4711ad = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9eccde6dc368 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_9f43cecdaa0d = [9]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Arg("")}
-var Locs_9fb55cd848c6 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_a07fd22e78df = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs_a16ee3c74ac4 = [4]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_a1a370bf059d = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var Locs_a1d0675c8f6e = [15]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_a1e08b393bdb = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_a229d7b42080 = [12]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_a261257eb9fc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var Locs_a264f2430a11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs_a2ac50e2ce76 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_a38d05af529b = [5]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_a390f0476297 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var Locs_a4569b60d568 = [14]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_a4b3d1d1d13d = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_a4cdebb99fa2 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var Locs_a59f245db888 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_a5d011bceec6 = [3]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_a60242aa1792 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_a63981f8954d = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_a64677a65bc0 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var Locs_a72f0aba7eba = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_a91c50149d57 = [8]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_a92874758a93 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_a940dc2deea5 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_a9504d449276 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_a9729372f097 = [9]asserts.Loc{asserts.Arg("ggI"), asserts.Arg("ggW"), asserts.Arg("ggb"), asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_a99e4378c0d5 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var_transform"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_a9b4982e759b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_aa711d51d7f1 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_abc403d93740 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_ac9818a777c3 = [8]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("per_sample_weights"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_ada59133e460 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_af07296e98f7 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs_af07977a419d = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_af19af93486c = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var Locs_b06936396e6c = [4]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_b1040d773773 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs_b188cf173d40 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var Locs_b2a940922bf5 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var Locs_b2cc082f32ad = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_b2d6bbabb701 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_b2fc558d567c = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_b37a620f5441 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_b5696c383629 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_b62603db2247 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_b62c2192065b = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var Locs_b7585fc5b6f2 = [4]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_b7fd3b4d00c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_b80cae8caecb = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_b9696cae96f8 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var Locs_ba35853658fc = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ba64e50dbb17 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_baa6fcb7561c = [15]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_bad71de63562 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bb06ad5281b9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bb1cddf778f9 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_bbac7838abf3 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("e"), asserts.Arg("V"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_bc49489ba6e6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bc9647d7ab26 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_bdd4366c8149 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs_be128249b09a = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_be694a11114b = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_bfb661e8e3c1 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var Locs_c0f3f447f643 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_c1a0bbd56fe6 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs_c215f155d712 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs_c21a95221d7b = [11]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var Locs_c267a392be05 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weights"), asserts.Ret(0)}
-var Locs_c482f330ad4f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_c523f735a2bf = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_c58e653e5d3a = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var Locs_c664f0506404 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_c6b66f0be4f5 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_c6dd15238b89 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_c7769aa9e621 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_c789d1c53c13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_c8c168ec37ca = [22]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("mask"), asserts.Arg("incr_key"), asserts.Arg("incr_value"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_c945a1d7fac6 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_ca4279bfb725 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0)}
-var Locs_cbce61017707 = [13]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_cbce95206813 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_cbf29ce48422 = [0]asserts.Loc{}
-var Locs_ccb0889a0f42 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_cd459a9931ef = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_cd4ded567277 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_cd7cbe82a99f = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var Locs_cdc15caa7a4d = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ce0d90cc2dc7 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_ce63d4f9c09e = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ce778e5ba52d = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var Locs_d07dc90a6b40 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_d08bf1ffef91 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_d0b80009b7ca = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Ret(0)}
-var Locs_d0c7b3d4afb0 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_d11833858904 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_d1a9b3da1201 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing"), asserts.Ret(0)}
-var Locs_d1b79f5fb397 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("weight"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_d1b8ba996c3d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var Locs_d257a2e56a87 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var Locs_d333483a1419 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_d341fb629272 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("window"), asserts.Ret(0)}
-var Locs_d35c3dfa82a5 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_d3f03a82ac05 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_d44f38845497 = [13]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_d4a5c3483bc2 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_d7d97a531107 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_d828821a9996 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_d8bd52cbcc7a = [12]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_d9353212313e = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var Locs_d9cbaaf8170c = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_d9ce96dd64be = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_da554257be09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var Locs_db673782deb1 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("fweights"), asserts.Arg("aweights"), asserts.Ret(0)}
-var Locs_db9ad33e0c11 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_dbb39df47be6 = [4]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_dbbbe4057083 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var Locs_dc8864228948 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_dd6d6c8d0c94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs_deed1f1cf772 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs_df340c912795 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e042a26056c6 = [3]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e06a2d41af64 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_e0b428c88028 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("weight"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e0f5f7838c75 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e0fc8202cb4e = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e1adbfadf697 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var Locs_e1da35f6fe4a = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("bias"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e26c621c0655 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("Q"), asserts.Arg("R"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e2b8d7708f73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var Locs_e2b91fa89577 = [2]asserts.Loc{asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e30a335e737d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections"), asserts.Ret(0)}
-var Locs_e4307ff7659b = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e4455c648395 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e4c2e9481e35 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e5f63af90c5f = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e64b17e54c76 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("mask"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e661941904a0 = [1]asserts.Loc{asserts.Arg("a")}
-var Locs_e678df97fe8b = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs_e69c4387afa3 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_e776be6e9b36 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e7cbaa2cbf3f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_e7e86d571091 = [3]asserts.Loc{asserts.Arg("std"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e89319120629 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e8deb6640cbe = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_e9ddeb42b30e = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_ea046c1c3992 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var Locs_eaca06e184ca = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_eafb7ad7c1cb = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_eb2afe2df82f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs"), asserts.Arg("gradient")}
-var Locs_eb69ac2a3169 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_ebebcf55746b = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var Locs_ec2acbcb3a59 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ec9d5ba29bc1 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_ed86c023a335 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_ed94901f91a0 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_eda9938ed87c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_ee3c0f178822 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_ef0374ef1ac2 = [7]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ef0a08460a2c = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_efa7059454cc = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var Locs_f26ef9c1fc35 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var Locs_f2e583a5b9ee = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var Locs_f33076897021 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var Locs_f37c68b27664 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Arg("")}
-var Locs_f3bcfd7eb20a = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs_f4717b2a3cb5 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_f47191891603 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm"), asserts.Ret(0)}
-var Locs_f498663379b5 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_f572ee99ebc4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var Locs_f6624954e401 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input"), asserts.Ret(0)}
-var Locs_f6e413e86103 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_f6f9e9ff65d8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_f7df3a9c9871 = [3]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_f8c4d9ef86c8 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var Locs_f8c946bff116 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs_f98c5a1a325e = [11]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_f9c6c5da7b3c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs_fad551ce265c = [3]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_fba6aa5fe565 = [1]asserts.Loc{asserts.Arg("info")}
-var Locs_fc169b4a79b3 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_fc38bac3dc0e = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_fc3c56b484c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var Locs_fc5e1db0ca5f = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_fc77d661f2ea = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var Locs_fc9a75557f74 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_fd1cdeeced81 = [11]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_fd4645b6efa5 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs_ff3c40af6442 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_ff5aa24301d1 = [7]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_ff8b1daca166 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var Locs_ffc7b0185b4c = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
+var Locs_00e6a0cee071 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_00f996bffe16 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_015019e642cf = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("prepend"), wrap.Arg("append"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_0163556e680f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)}
+var Locs_0177154126d3 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_02ae94ab69f2 = [18]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("mask"), wrap.Arg("incr_key"), wrap.Arg("incr_value"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_02dd4b81e85e = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_02f1223b7bf5 = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_02f178da24b0 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_0333b80cd1dd = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_0361900deff8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)}
+var Locs_03e807c93b13 = [4]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_05046cb4ce89 = [3]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_0567bab72b5c = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_05e455775b97 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_06022f9b368e = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_0612dc7e31f3 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_070991c7b822 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_07b8901b0025 = [4]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_08446d94cbcd = [6]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_084c5ca3919b = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
+var Locs_0986e8473563 = [2]wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)}
+var Locs_09ee5d530d29 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)}
+var Locs_09fdb64f1411 = [2]wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_0aea98396654 = [16]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Arg("mask"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_0b36faac167e = [11]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_0b63df8b6a65 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_0b8579ebd271 = [4]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_0b8a3d82225c = [2]wrap.Loc{wrap.Arg("x"), wrap.Ret(0)}
+var Locs_0b95f299ef7c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
+var Locs_0be96b2c3637 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_0c1e4a106cfa = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_0da2d5942b04 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_0e03bcfdaa60 = [7]wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_0e4402c5fbd1 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_0e54550e80b7 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_0eab5d038ca8 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_0eaf0e1ac2a0 = [2]wrap.Loc{wrap.Arg("like"), wrap.Ret(0)}
+var Locs_0fdb83b1be16 = [5]wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_10db9a1712ab = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_1150fbd9c0ec = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_116c2fbb8545 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_11a4657aa14f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)}
+var Locs_11bc4e764dcf = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)}
+var Locs_120749e478cd = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_1266050dcb3f = [6]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_1318dff6434c = [4]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_1381bd6af0e5 = [2]wrap.Loc{wrap.Arg("input"), wrap.Ret(0)}
+var Locs_13d0a59cc02f = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_13e416bb80f7 = [3]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_15294eefad33 = [4]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
+var Locs_1539ff28d2f1 = [10]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_15f7899887bb = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_16f5a6d8edb2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")}
+var Locs_177bef6fb0fb = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_17b1e0997583 = [4]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_18ca8a487df4 = [4]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_18cf2c839d9e = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_1a556c82c901 = [4]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_1ae36767a5a0 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_1b71a2e1db7d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_1b9caad98c23 = [11]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_1c0372bb0473 = [3]wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_1c9e2afea1c5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)}
+var Locs_1cf83c775d20 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)}
+var Locs_1d32347e0cc7 = [5]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_1d5f709ff9d7 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_1dc2d41744a7 = [3]wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_1ee05c6a4b41 = [2]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")}
+var Locs_200f95de48a2 = [9]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_2065acf7d077 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_20b4e007e7cf = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_214fced0520a = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_21bc2191720b = [4]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_21c7d22a05c4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")}
+var Locs_21c960c10da8 = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_21f2a21df3ef = [2]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")}
+var Locs_21fd00ff203e = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_220fb1bbca63 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_2238b9aa544c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)}
+var Locs_233eeee0df3c = [7]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_24035dfa39fb = [4]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_24039391a92f = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_243f6e0a86a4 = [8]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("grad_scale"), wrap.Arg("found_inf")}
+var Locs_25a7ec75c996 = [3]wrap.Loc{wrap.Arg("weight_arr"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_25e9bcbda1c2 = [4]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)}
+var Locs_26a7b48d632c = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("output"), wrap.Arg("total_weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_26c1e0ba29d9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_270be047d310 = [3]wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors"), wrap.Ret(0)}
+var Locs_27751002636e = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0)}
+var Locs_27b24ab026ab = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_28a453075829 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)}
+var Locs_294da168fe67 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_29a4dff90ede = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_2a32a9da510c = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_2b209adfc202 = [5]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_2c01497550f1 = [2]wrap.Loc{wrap.Arg("y"), wrap.Ret(0)}
+var Locs_2ca4a99b493a = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_2d3949977824 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_2d85726b7481 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)}
+var Locs_2d8d3fdd8f12 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)}
+var Locs_2da6eecd8b5a = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_2dd0e822fe2e = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_2e0923dfc791 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_2e7c084467db = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)}
+var Locs_2ea2a4d1c34b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_2f16ac616b3a = [9]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_30991395fa57 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_32024d766520 = [7]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_329793473672 = [3]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_32e2cff92cf5 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_3332bd2efb9d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_335bea26b128 = [3]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_33b9826e3764 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")}
+var Locs_33e8ac3ec11a = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_343cf836938e = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")}
+var Locs_34519df6b730 = [4]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_35b0c08069a9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_35c8d920ee67 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_3641fc084c0b = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_36458909dd5b = [7]wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_36763db366c0 = [8]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_36e058de088b = [4]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask_indices"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_374e40668a32 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)}
+var Locs_38af3cf15c82 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_38db37bfd191 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)}
+var Locs_3a2f820c7191 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_3c13a73290a1 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_3c3f5ed5b929 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
+var Locs_3cff9074cd4c = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_3d7da48634a8 = [6]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3d8eae8f643a = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3dca0bae519c = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_3e09098d5227 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_3e23fa7e4df8 = [7]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3e5a389fd19b = [3]wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_3f44ba5d2e21 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3f5e9ae21fa3 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_3fb28f04d41a = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3fd8d68e6487 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("offsets"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_4008efd01118 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
+var Locs_402fbe362921 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_407f6abd62d0 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_412eaa00e305 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_4144b53de773 = [4]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_41e4a3bdc19d = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_431a5645dd64 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_4377cf81c22c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)}
+var Locs_43a48f9ccbc3 = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_44ff440649e8 = [3]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)}
+var Locs_450fb63ca78d = [9]wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_458ebc62baae = [9]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_45e74be7888d = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)}
+var Locs_461eadd7d272 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_46652c1edcbb = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)}
+var Locs_46c70d7a373b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("prepend"), wrap.Arg("append"), wrap.Ret(0)}
+var Locs_470c3b670623 = [3]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)}
+var Locs_49422eeadef8 = [4]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_49a3230ca75e = [3]wrap.Loc{wrap.Arg("n"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_49c901d9622d = [15]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")}
+var Locs_49cbef3d25b3 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_4a845f394c09 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4ce453fa2454 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_4cf7a1a28beb = [5]wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_4d48bcd9805a = [11]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_4e60d68d7242 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_4e76ea98ff62 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_4ef3b8f9b29f = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
+var Locs_4f4ed3b2ef00 = [8]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4f7142d009c6 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_4fbb5f55cc9b = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Ret(0)}
+var Locs_4fc5ec6f13ee = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_4fd794778b19 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_509b30c24218 = [2]wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)}
+var Locs_50abb7404d8d = [3]wrap.Loc{wrap.Arg("matrices"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_51b3340aef2a = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_521cb53e12d3 = [8]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_53a30867dfce = [2]wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)}
+var Locs_542f2f8d6734 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)}
+var Locs_549395450065 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_54a99f288b2a = [5]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_54afa5e0e365 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("counts"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_54b4ec4ddc50 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_54d0db8c0858 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_5501190c69ec = [2]wrap.Loc{wrap.Arg("list"), wrap.Ret(0)}
+var Locs_555b607b7d97 = [3]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask_indices"), wrap.Ret(0)}
+var Locs_559f82bfaa22 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_5637f96c1775 = [6]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_5682c0db3d9f = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_56f256675c83 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weights"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_5777d2192df3 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_57d7605c3d3b = [4]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_57f92e07ca99 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_583eb387baf8 = [12]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("per_sample_weights"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_596266ca8ed3 = [3]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)}
+var Locs_59a5fd2e2b5e = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_5ab448b149f3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5ba222af5312 = [9]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5d09d6f1669a = [3]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_5e0e3074d622 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5eea46102e15 = [5]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_5eeb2dd65b01 = [11]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5f00a4123ace = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)}
+var Locs_5f3aa038020a = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")}
+var Locs_5f8b2b108d33 = [16]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Arg("")}
+var Locs_5fdd7bfa189a = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_604891ef093e = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_613099e3cac8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)}
+var Locs_6199457cf5de = [10]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_61e31fafdcd7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_61e89218a2d1 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_6391ab10ad9a = [4]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)}
+var Locs_641ac3c513cd = [6]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Arg("")}
+var Locs_644cf9a5acc6 = [4]wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)}
+var Locs_6545acc998de = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_65493a3a6ce6 = [15]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_656f295b0c0c = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)}
+var Locs_66243407d8fd = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_667a57978239 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_6759db1b0144 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)}
+var Locs_67ac8e9b68ae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_67ca0d1f0eab = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_67dc9f182cec = [3]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")}
+var Locs_681a1b4b32c4 = [10]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("mask"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_688300d1153a = [4]wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_68a3f2974cf1 = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_696b6a85f094 = [9]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_69a8c0992e4d = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_6a84bf35a89a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)}
+var Locs_6a90f4a114a3 = [2]wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_6a92e6661b69 = [2]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_6b8ef50b059c = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_6badc23481e1 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_6be16122f910 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0)}
+var Locs_6c2a1940f3b8 = [2]wrap.Loc{wrap.Arg("values"), wrap.Ret(0)}
+var Locs_6d028b1dc69d = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_6d3482c822e0 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_6f121dd63884 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_6f158e954890 = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)}
+var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
+var Locs_709c0ca71a2b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_70d3014749d4 = [4]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_70dfdfa98027 = [9]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_71983b718a34 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_71cb5dae7086 = [9]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_71f38dbcae49 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_721d3ee15984 = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_727286015286 = [2]wrap.Loc{wrap.Arg("other"), wrap.Ret(0)}
+var Locs_72ad40a2eb04 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_73002d8a9f7c = [13]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_7300b516d98b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_735712622a5c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)}
+var Locs_73c4974e7852 = [3]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_73ceb03aecb1 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_73e7aa0dc2af = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_73fae32bda3b = [4]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_74140d27ef7c = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)}
+var Locs_75068fa8c581 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_7509d6c5f49d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_7563f6453ac9 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_761108c8f653 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_76490308d7dc = [2]wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)}
+var Locs_776d29eec04e = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_78c6b426e8f9 = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_7bd3049eb5f6 = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_7be95e2c2f87 = [2]wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")}
+var Locs_7c6fc0c96a3d = [3]wrap.Loc{wrap.Arg("list"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_7ca88c23df38 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7d1144da18d3 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)}
+var Locs_7d454c38b334 = [3]wrap.Loc{wrap.Arg("grad_in"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_7d556cfc34ba = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")}
+var Locs_7da1384c50f8 = [2]wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)}
+var Locs_7e07720b066e = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7f0d42e42156 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7f83cd674d73 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Arg("weight"), wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7f8d722a521d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
+var Locs_7fc1e521e4aa = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_801938655b30 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_8047f1574afd = [8]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_80599e4a65dc = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_8090e6ede51c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_80b3c904fab9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate"), wrap.Ret(0)}
+var Locs_821998347d00 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_82456b423d77 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_8266165a1518 = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("info"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_82e19a8cdd36 = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_832254f71c32 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)}
+var Locs_8338dfedc89e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)}
+var Locs_839856d5acea = [5]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_83db9b75b7e6 = [14]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_842c0a20cdef = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_8547796c0730 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)}
+var Locs_86f5fdca46f0 = [10]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_8743805fc1f3 = [13]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("grad_scale"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_876a2871f63d = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_8877e2110e5c = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)}
+var Locs_89135a9c72aa = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8919eeaf3954 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
+var Locs_8966af5ede15 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_89effd4f5f23 = [5]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_8a66be78ad81 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8a966341f192 = [7]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_8abf841961aa = [1]wrap.Loc{wrap.Ret(0)}
+var Locs_8acf7e3900ab = [2]wrap.Loc{wrap.Arg("std"), wrap.Ret(0)}
+var Locs_8ba6a6b74981 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)}
+var Locs_8bbc38bfbca8 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8d877ccb050b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8e1fc205f984 = [19]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Arg("mask"), wrap.Arg("incr_key"), wrap.Arg("incr_value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_8ea8df405e62 = [3]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)}
+var Locs_903506f69123 = [4]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)}
+var Locs_9092e5b55b3c = [2]wrap.Loc{wrap.Arg("n"), wrap.Ret(0)}
+var Locs_90d74629d5c6 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_92247eb968e7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_926b98a8c47e = [2]wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")}
+var Locs_92945535ee35 = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
+var Locs_93ce98289ffa = [5]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_942da6ef8942 = [7]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_944db068a82b = [5]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_954b48ff6340 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9551ad9e4bff = [9]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("grad_scale"), wrap.Arg("found_inf"), wrap.Arg("out")}
+var Locs_95b9a01cbe58 = [16]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_961e41c97f15 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_96db548d11eb = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_96ec81120c7d = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_96f173591f6a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_979ff6c472b4 = [3]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_99887296af96 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)}
+var Locs_99bdca17c87f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)}
+var Locs_99d92783d57b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9a606694669b = [2]wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)}
+var Locs_9aaa4146562f = [1]wrap.Loc{wrap.Arg("tensor")}
+var Locs_9ade34e6a5f5 = [3]wrap.Loc{wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9b606ad8ae41 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_9bf39aeb7daa = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9cb061039553 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9d6f813c1f37 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9d93e4a35c6d = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9e324f96bb0b = [4]wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_9e628193c399 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9ec91e4711ad = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9eccde6dc368 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_9f43cecdaa0d = [9]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("per_sample_weights"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Arg("")}
+var Locs_9fb55cd848c6 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_a07fd22e78df = [6]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)}
+var Locs_a16ee3c74ac4 = [4]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_a1a370bf059d = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)}
+var Locs_a1d0675c8f6e = [15]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_a1e08b393bdb = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_a229d7b42080 = [12]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_a261257eb9fc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)}
+var Locs_a264f2430a11 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)}
+var Locs_a2ac50e2ce76 = [13]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_a38d05af529b = [5]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_a390f0476297 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)}
+var Locs_a4569b60d568 = [14]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("mask"), wrap.Arg("incr_key"), wrap.Arg("incr_value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_a4b3d1d1d13d = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_a4cdebb99fa2 = [3]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)}
+var Locs_a59f245db888 = [7]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_a5d011bceec6 = [3]wrap.Loc{wrap.Arg("theta"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_a60242aa1792 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_a63981f8954d = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
+var Locs_a72f0aba7eba = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_a91c50149d57 = [8]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_a92874758a93 = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_a940dc2deea5 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_a9504d449276 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_a9729372f097 = [9]wrap.Loc{wrap.Arg("ggI"), wrap.Arg("ggW"), wrap.Arg("ggb"), wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_a99e4378c0d5 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var_transform"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_a9b4982e759b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_aa711d51d7f1 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_abc403d93740 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_ac9818a777c3 = [8]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("per_sample_weights"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_ada59133e460 = [3]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_af07296e98f7 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)}
+var Locs_af07977a419d = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_af19af93486c = [4]wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)}
+var Locs_b06936396e6c = [4]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_b1040d773773 = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)}
+var Locs_b188cf173d40 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)}
+var Locs_b2a940922bf5 = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("weight"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)}
+var Locs_b2cc082f32ad = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_b2d6bbabb701 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_b2fc558d567c = [5]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_b37a620f5441 = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_b5696c383629 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_b62603db2247 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_b62c2192065b = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
+var Locs_b7585fc5b6f2 = [4]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_b7fd3b4d00c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_b80cae8caecb = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_b9696cae96f8 = [3]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")}
+var Locs_ba35853658fc = [6]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ba64e50dbb17 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_baa6fcb7561c = [15]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_bad71de63562 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bb06ad5281b9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bb1cddf778f9 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_bbac7838abf3 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("e"), wrap.Arg("V"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_bc49489ba6e6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bc9647d7ab26 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_bdd4366c8149 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)}
+var Locs_be128249b09a = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_be694a11114b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_bfb661e8e3c1 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)}
+var Locs_c0f3f447f643 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_c1a0bbd56fe6 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
+var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
+var Locs_c21a95221d7b = [11]wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")}
+var Locs_c267a392be05 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weights"), wrap.Ret(0)}
+var Locs_c482f330ad4f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_c523f735a2bf = [13]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_c58e653e5d3a = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)}
+var Locs_c664f0506404 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_c6b66f0be4f5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_c6dd15238b89 = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_c7769aa9e621 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_c789d1c53c13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_c8c168ec37ca = [22]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Arg("mask"), wrap.Arg("incr_key"), wrap.Arg("incr_value"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_c945a1d7fac6 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_ca4279bfb725 = [6]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0)}
+var Locs_cbce61017707 = [13]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_cbce95206813 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_cbf29ce48422 = [0]wrap.Loc{}
+var Locs_ccb0889a0f42 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_cd459a9931ef = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_cd4ded567277 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_cd7cbe82a99f = [2]wrap.Loc{wrap.Arg("v"), wrap.Ret(0)}
+var Locs_cdc15caa7a4d = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ce0d90cc2dc7 = [10]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_ce63d4f9c09e = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ce778e5ba52d = [3]wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)}
+var Locs_d07dc90a6b40 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_d08bf1ffef91 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_d0b80009b7ca = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Ret(0)}
+var Locs_d0c7b3d4afb0 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_d11833858904 = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)}
+var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_d1a9b3da1201 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing"), wrap.Ret(0)}
+var Locs_d1b79f5fb397 = [10]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("weight"), wrap.Arg("mean_dy"), wrap.Arg("mean_dy_xmu"), wrap.Arg("count"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_d1b8ba996c3d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)}
+var Locs_d257a2e56a87 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)}
+var Locs_d333483a1419 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_d341fb629272 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("window"), wrap.Ret(0)}
+var Locs_d35c3dfa82a5 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_d3f03a82ac05 = [8]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_d44f38845497 = [13]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_d4a5c3483bc2 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_d7d97a531107 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_d828821a9996 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_d8bd52cbcc7a = [12]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_d9353212313e = [2]wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)}
+var Locs_d9cbaaf8170c = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_d9ce96dd64be = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_da554257be09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)}
+var Locs_db673782deb1 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("fweights"), wrap.Arg("aweights"), wrap.Ret(0)}
+var Locs_db9ad33e0c11 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_dbb39df47be6 = [4]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_dbbbe4057083 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)}
+var Locs_dc8864228948 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_dd6d6c8d0c94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)}
+var Locs_deed1f1cf772 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)}
+var Locs_df340c912795 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e042a26056c6 = [3]wrap.Loc{wrap.Arg("repeats"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e06a2d41af64 = [3]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_e0b428c88028 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Arg("weight"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e0f5f7838c75 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e0fc8202cb4e = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e1adbfadf697 = [3]wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)}
+var Locs_e1da35f6fe4a = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Arg("bias"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e26c621c0655 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("Q"), wrap.Arg("R"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e2b8d7708f73 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)}
+var Locs_e2b91fa89577 = [2]wrap.Loc{wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e30a335e737d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections"), wrap.Ret(0)}
+var Locs_e4307ff7659b = [4]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e4455c648395 = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e4c2e9481e35 = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e5f63af90c5f = [10]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e64b17e54c76 = [12]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("mask"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e661941904a0 = [1]wrap.Loc{wrap.Arg("a")}
+var Locs_e678df97fe8b = [2]wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)}
+var Locs_e69c4387afa3 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_e776be6e9b36 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e7cbaa2cbf3f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_e7e86d571091 = [3]wrap.Loc{wrap.Arg("std"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e89319120629 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e8deb6640cbe = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_e9ddeb42b30e = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_ea046c1c3992 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)}
+var Locs_eaca06e184ca = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_eafb7ad7c1cb = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_eb2afe2df82f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs"), wrap.Arg("gradient")}
+var Locs_eb69ac2a3169 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_ebebcf55746b = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)}
+var Locs_ec2acbcb3a59 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ec9d5ba29bc1 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_ed86c023a335 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_ed94901f91a0 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_eda9938ed87c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_ee3c0f178822 = [4]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_ef0374ef1ac2 = [7]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ef0a08460a2c = [7]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_efa7059454cc = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)}
+var Locs_f26ef9c1fc35 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")}
+var Locs_f2e583a5b9ee = [5]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)}
+var Locs_f33076897021 = [2]wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)}
+var Locs_f37c68b27664 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Arg("")}
+var Locs_f3bcfd7eb20a = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
+var Locs_f4717b2a3cb5 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_f47191891603 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm"), wrap.Ret(0)}
+var Locs_f498663379b5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_f572ee99ebc4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")}
+var Locs_f6624954e401 = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Arg("grad_input"), wrap.Ret(0)}
+var Locs_f6e413e86103 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_f6f9e9ff65d8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_f7df3a9c9871 = [3]wrap.Loc{wrap.Arg("qtensor"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_f8c4d9ef86c8 = [8]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
+var Locs_f8c946bff116 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)}
+var Locs_f98c5a1a325e = [11]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_f9c6c5da7b3c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)}
+var Locs_fad551ce265c = [3]wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_fba6aa5fe565 = [1]wrap.Loc{wrap.Arg("info")}
+var Locs_fc169b4a79b3 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_fc38bac3dc0e = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_fc3c56b484c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)}
+var Locs_fc5e1db0ca5f = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_fc77d661f2ea = [2]wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)}
+var Locs_fc9a75557f74 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_fd1cdeeced81 = [11]wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_fd4645b6efa5 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var Locs_ff3c40af6442 = [7]wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_ff5aa24301d1 = [7]wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_ff8b1daca166 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)}
+var Locs_ffc7b0185b4c = [2]wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)}
 
 // ChecksPost_005eb444cbbf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func ChecksPost_005eb444cbbf(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
-	var s16 asserts.Saved
-	var s17 asserts.Saved
-	var s18 asserts.Saved
+func ChecksPost_005eb444cbbf(c *wrap.Call, l *[19]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.Saved, s15 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+	var s16 wrap.Saved
+	var s17 wrap.Saved
+	var s18 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -739,7 +740,7 @@ func ChecksPost_005eb444cbbf(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[18], &s18, l[14], s14)
 		c.FreshNoAlias(l[18], &s18, l[15], s15)
 	}
-	c.DistinctOutputs(asserts.Out(l[16], &s16), asserts.Out(l[17], &s17), asserts.Out(l[18], &s18))
+	c.DistinctOutputs(wrap.Out(l[16], &s16), wrap.Out(l[17], &s17), wrap.Out(l[18], &s18))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -761,12 +762,42 @@ func ChecksPost_005eb444cbbf(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_013fb284ae6c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost_013fb284ae6c(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.FreshNoAlias, l[2])
+	c.PlanSkip(checks.FreshNoAlias, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.FreshNoAlias, l[3])
+	c.PlanSkip(checks.FreshNoAlias, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.FreshNoAlias, l[4])
+	c.PlanSkip(checks.FreshNoAlias, l[4])
+	c.PlanSkip(checks.DistinctOutputs, l[5])
+	c.End()
+}
+
 // ChecksPost_034a387cddca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPost_034a387cddca(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_034a387cddca(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -819,8 +850,8 @@ func ChecksPost_034a387cddca(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_046b4f702864 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func ChecksPost_046b4f702864(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
+func ChecksPost_046b4f702864(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -850,10 +881,61 @@ func ChecksPost_046b4f702864(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_062d771fdf6d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func ChecksPost_062d771fdf6d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_04e93f199c28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPost_04e93f199c28(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[7], s7)
+	c.SameStorage(l[7], s7)
+	c.ReturnsArg(l[8], &s8, l[6], s6)
+	c.ReturnsArg(l[9], &s9, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
+	c.End()
+}
+
+// ChecksPost_062d771fdf6d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPost_062d771fdf6d(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
@@ -871,11 +953,10 @@ func ChecksPost_062d771fdf6d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_06b820e8330f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPost_06b820e8330f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.SavedList
-	var s10 asserts.SavedList
+// ChecksPost_067bf165ba30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost_067bf165ba30(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -883,8 +964,91 @@ func ChecksPost_06b820e8330f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
 		c.BindingContextAfter(l[5], s5, t5)
-		asserts.BindingContextAfterList(c, l[6], s6, t6)
-		asserts.BindingContextAfterList(c, l[7], s7, t7)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
+	c.DistinctOutputs(wrap.Out(l[6], &s6), wrap.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
+	c.End()
+}
+
+// ChecksPost_06b820e8330f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost_06b820e8330f(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.SavedList, s7 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.SavedList
+	var s10 wrap.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		wrap.BindingContextAfterList(c, l[6], s6, t6)
+		wrap.BindingContextAfterList(c, l[7], s7, t7)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -906,11 +1070,11 @@ func ChecksPost_06b820e8330f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
-	asserts.SameContentAfterList(c, l[6], s6, t6)
+	wrap.SameContentAfterList(c, l[6], s6, t6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
-	asserts.SameContentAfterList(c, l[7], s7, t7)
+	wrap.SameContentAfterList(c, l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
 	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
 		c.NotArg(l[8], &s8, l[0], s0)
@@ -971,7 +1135,7 @@ func ChecksPost_06b820e8330f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.FreshNoAliasList(l[10], &s10, l[5], s5)
 	c.FreshNoAliasListOf(l[10], &s10, l[6], s6)
 	c.FreshNoAliasListOf(l[10], &s10, l[7], s7)
-	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10))
+	c.DistinctOutputs(wrap.Out(l[8], &s8), wrap.OutList(l[9], &s9), wrap.OutList(l[10], &s10))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -984,7 +1148,7 @@ func ChecksPost_06b820e8330f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_08b62ad18aaf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
-func ChecksPost_08b62ad18aaf(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPost_08b62ad18aaf(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -995,10 +1159,10 @@ func ChecksPost_08b62ad18aaf(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_0c6b12792b83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPost_0c6b12792b83(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_0c6b12792b83(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1064,7 +1228,7 @@ func ChecksPost_0c6b12792b83(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 	}
-	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	c.DistinctOutputs(wrap.Out(l[4], &s4), wrap.Out(l[5], &s5), wrap.Out(l[6], &s6))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -1074,66 +1238,13 @@ func ChecksPost_0c6b12792b83(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_0d48f0da98f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
-func ChecksPost_0d48f0da98f7(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[5], &s5, l[0], s0)
-		c.FreshNoAlias(l[5], &s5, l[1], s1)
-		c.FreshNoAlias(l[5], &s5, l[2], s2)
-		c.FreshNoAlias(l[5], &s5, l[3], s3)
-		c.FreshNoAlias(l[5], &s5, l[4], s4)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
-	c.End()
-}
-
 // ChecksPost_0e3398a8b5b8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPost_0e3398a8b5b8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPost_0e3398a8b5b8(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	c.After(s1, t1)
@@ -1142,7 +1253,7 @@ func ChecksPost_0e3398a8b5b8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
@@ -1155,15 +1266,15 @@ func ChecksPost_0e3398a8b5b8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_153d8a40bce7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPost_153d8a40bce7(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	var s14 asserts.Saved
-	var s15 asserts.Saved
+func ChecksPost_153d8a40bce7(c *wrap.Call, l *[16]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
+	var s14 wrap.Saved
+	var s15 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -1194,7 +1305,7 @@ func ChecksPost_153d8a40bce7(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -1225,12 +1336,12 @@ func ChecksPost_153d8a40bce7(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_156201d234cc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func ChecksPost_156201d234cc(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_156201d234cc(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1356,7 +1467,7 @@ func ChecksPost_156201d234cc(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[10], &s10, l[4], s4)
 		c.FreshNoAlias(l[10], &s10, l[5], s5)
 	}
-	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	c.DistinctOutputs(wrap.Out(l[6], &s6), wrap.Out(l[7], &s7), wrap.Out(l[8], &s8), wrap.Out(l[9], &s9), wrap.Out(l[10], &s10))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -1369,8 +1480,8 @@ func ChecksPost_156201d234cc(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_189db8f81c93 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPost_189db8f81c93(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	var s14 asserts.Saved
+func ChecksPost_189db8f81c93(c *wrap.Call, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	var s14 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1472,10 +1583,10 @@ func ChecksPost_189db8f81c93(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_1a07ccf3d65f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPost_1a07ccf3d65f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPost_1a07ccf3d65f(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -1484,15 +1595,15 @@ func ChecksPost_1a07ccf3d65f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.End()
 }
 
 // ChecksPost_1a29062619e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func ChecksPost_1a29062619e3(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
+func ChecksPost_1a29062619e3(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1543,26 +1654,26 @@ func ChecksPost_1a29062619e3(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_1ac1797a2f32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
-func ChecksPost_1ac1797a2f32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_1ac1797a2f32(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.FreshOrAliasOf(l[1], &s1, l[0], s0)
 	c.End()
 }
 
 // ChecksPost_1b02d8662f11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPost_1b02d8662f11(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_1b02d8662f11(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1664,7 +1775,7 @@ func ChecksPost_1b02d8662f11(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[10], &s10, l[6], s6)
 		c.FreshNoAlias(l[10], &s10, l[7], s7)
 	}
-	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	c.DistinctOutputs(wrap.Out(l[8], &s8), wrap.Out(l[9], &s9), wrap.Out(l[10], &s10))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -1679,9 +1790,9 @@ func ChecksPost_1b02d8662f11(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_1bbb8a3c1141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPost_1bbb8a3c1141(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_1bbb8a3c1141(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1723,7 +1834,7 @@ func ChecksPost_1bbb8a3c1141(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -1732,12 +1843,62 @@ func ChecksPost_1bbb8a3c1141(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_1c5ccb4e6d9a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
+func ChecksPost_1c5ccb4e6d9a(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SharesStorage(l[1], s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.End()
+}
+
+// ChecksPost_1c91e45cc8e1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
+func ChecksPost_1c91e45cc8e1(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(checks.NoMutation, l[1])
+	c.End()
+}
+
 // ChecksPost_1d874a3763c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPost_1d874a3763c8(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_1d874a3763c8(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1820,7 +1981,7 @@ func ChecksPost_1d874a3763c8(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[7], &s7, l[2], s2)
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 	}
-	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	c.DistinctOutputs(wrap.Out(l[4], &s4), wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -1831,8 +1992,8 @@ func ChecksPost_1d874a3763c8(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_2219169cb83c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
-func ChecksPost_2219169cb83c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s8 asserts.Saved
+func ChecksPost_2219169cb83c(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1898,9 +2059,9 @@ func ChecksPost_2219169cb83c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_222166d5d692 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPost_222166d5d692(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s10 asserts.Saved
-	var s11 asserts.Saved
+func ChecksPost_222166d5d692(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s10 wrap.Saved
+	var s11 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -1952,144 +2113,9 @@ func ChecksPost_222166d5d692(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_23273cf8b34b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func ChecksPost_23273cf8b34b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
-	c.End()
-}
-
-// ChecksPost_25b3fd0f532c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPost_25b3fd0f532c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[5], &s5, l[0], s0)
-		c.FreshNoAlias(l[5], &s5, l[1], s1)
-		c.FreshNoAlias(l[5], &s5, l[2], s2)
-		c.FreshNoAlias(l[5], &s5, l[3], s3)
-		c.FreshNoAlias(l[5], &s5, l[4], s4)
-	}
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[6], &s6, l[0], s0)
-		c.FreshNoAlias(l[6], &s6, l[1], s1)
-		c.FreshNoAlias(l[6], &s6, l[2], s2)
-		c.FreshNoAlias(l[6], &s6, l[3], s3)
-		c.FreshNoAlias(l[6], &s6, l[4], s4)
-	}
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[7], &s7, l[0], s0)
-		c.FreshNoAlias(l[7], &s7, l[1], s1)
-		c.FreshNoAlias(l[7], &s7, l[2], s2)
-		c.FreshNoAlias(l[7], &s7, l[3], s3)
-		c.FreshNoAlias(l[7], &s7, l[4], s4)
-	}
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[8], &s8, l[0], s0)
-		c.FreshNoAlias(l[8], &s8, l[1], s1)
-		c.FreshNoAlias(l[8], &s8, l[2], s2)
-		c.FreshNoAlias(l[8], &s8, l[3], s3)
-		c.FreshNoAlias(l[8], &s8, l[4], s4)
-	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
-	c.End()
-}
-
 // ChecksPost_2a6b3847fe66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func ChecksPost_2a6b3847fe66(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_2a6b3847fe66(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2112,12 +2138,12 @@ func ChecksPost_2a6b3847fe66(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_2aefed1e1747 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPost_2aefed1e1747(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_2aefed1e1747(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2269,7 +2295,7 @@ func ChecksPost_2aefed1e1747(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[12], &s12, l[6], s6)
 		c.FreshNoAlias(l[12], &s12, l[7], s7)
 	}
-	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	c.DistinctOutputs(wrap.Out(l[8], &s8), wrap.Out(l[9], &s9), wrap.Out(l[10], &s10), wrap.Out(l[11], &s11), wrap.Out(l[12], &s12))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -2284,14 +2310,14 @@ func ChecksPost_2aefed1e1747(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_2dba6a0ee795 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
-func ChecksPost_2dba6a0ee795(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_2dba6a0ee795(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -2303,11 +2329,11 @@ func ChecksPost_2dba6a0ee795(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -2350,67 +2376,16 @@ func ChecksPost_2dba6a0ee795(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4), wrap.Out(l[5], &s5))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.End()
-}
-
-// ChecksPost_2f01e5ce75f5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func ChecksPost_2f01e5ce75f5(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.ReturnsArg(l[8], &s8, l[6], s6)
-	c.ReturnsArg(l[9], &s9, l[7], s7)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[5], s5, t5)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
 // ChecksPost_31a6703d1d4b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
-func ChecksPost_31a6703d1d4b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_31a6703d1d4b(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -2423,17 +2398,17 @@ func ChecksPost_31a6703d1d4b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_340940aff7da completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
-func ChecksPost_340940aff7da(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_340940aff7da(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -2441,11 +2416,33 @@ func ChecksPost_340940aff7da(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_3826dd6c7f69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPost_3826dd6c7f69(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+// ChecksPost_34cbad750e91 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPost_34cbad750e91(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(checks.NoMutation, l[1])
+	c.End()
+}
+
+// ChecksPost_3826dd6c7f69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost_3826dd6c7f69(c *wrap.Call, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -2458,7 +2455,7 @@ func ChecksPost_3826dd6c7f69(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 		c.BindingContextAfter(l[11], s11, t11)
 		c.BindingContextAfter(l[12], s12, t12)
 		c.BindingContextAfter(l[13], s13, t13)
-		asserts.BindingContextAfterList(c, l[14], s14, t14)
+		wrap.BindingContextAfterList(c, l[14], s14, t14)
 	}
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -2479,7 +2476,7 @@ func ChecksPost_3826dd6c7f69(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -2512,10 +2509,27 @@ func ChecksPost_3826dd6c7f69(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_392ee929afe4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost_392ee929afe4(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameImpl(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.End()
+}
+
 // ChecksPost_3c45a3e7fa12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
-func ChecksPost_3c45a3e7fa12(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_3c45a3e7fa12(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2552,11 +2566,11 @@ func ChecksPost_3c45a3e7fa12(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_3c55800ff68e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPost_3c55800ff68e(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
+func ChecksPost_3c55800ff68e(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2605,28 +2619,102 @@ func ChecksPost_3c55800ff68e(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_3c9d6fff4b2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPost_3c9d6fff4b2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPost_3c9d6fff4b2d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.End()
 }
 
+// ChecksPost_3ce79a5d9f37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPost_3ce79a5d9f37(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
+	c.End()
+}
+
 // ChecksPost_3db22e4a5159 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func ChecksPost_3db22e4a5159(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_3db22e4a5159(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2667,8 +2755,8 @@ func ChecksPost_3db22e4a5159(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_3dd0c887e1ba completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPost_3dd0c887e1ba(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s10 asserts.Saved
+func ChecksPost_3dd0c887e1ba(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s10 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2746,7 +2834,7 @@ func ChecksPost_3dd0c887e1ba(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_3edc86e3555a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPost_3edc86e3555a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPost_3edc86e3555a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2767,9 +2855,9 @@ func ChecksPost_3edc86e3555a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_3f649453373f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPost_3f649453373f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_3f649453373f(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -2818,13 +2906,13 @@ func ChecksPost_3f649453373f(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_404147b2e18f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
-func ChecksPost_404147b2e18f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_404147b2e18f(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -2836,7 +2924,7 @@ func ChecksPost_404147b2e18f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -2865,7 +2953,7 @@ func ChecksPost_404147b2e18f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -2873,118 +2961,10 @@ func ChecksPost_404147b2e18f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_40b58747a4a4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPost_40b58747a4a4(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
-		c.BindingContextAfter(l[8], s8, t8)
-		c.BindingContextAfter(l[9], s9, t9)
-		c.BindingContextAfter(l[10], s10, t10)
-	}
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.After(s10, t10)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
-	c.SameImplStorageVersion(l[6], s6)
-	c.SameImplStorageVersion(l[7], s7)
-	c.SameImplStorageVersion(l[8], s8)
-	c.SameImplStorageVersion(l[9], s9)
-	c.SameImplStorageVersion(l[10], s10)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
-		c.SameContentAfter(l[6], s6, t6)
-		c.SameContentAfter(l[7], s7, t7)
-		c.SameContentAfter(l[8], s8, t8)
-		c.SameContentAfter(l[9], s9, t9)
-		c.SameContentAfter(l[10], s10, t10)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[14])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[14])
-	c.PlanSkip(asserts.CheckDistinctOutputs, l[15])
-	c.End()
-}
-
 // ChecksPost_40df434acc17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPost_40df434acc17(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPost_40df434acc17(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	c.SameImplList(l[0], s0)
@@ -2992,41 +2972,8 @@ func ChecksPost_40df434acc17(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_40e77cb3a68e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func ChecksPost_40e77cb3a68e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[1])
-	c.End()
-}
-
 // ChecksPost_4190194afec7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_4190194afec7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPost_4190194afec7(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3056,8 +3003,8 @@ func ChecksPost_4190194afec7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_4329a293aeae completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
-func ChecksPost_4329a293aeae(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_4329a293aeae(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3080,11 +3027,11 @@ func ChecksPost_4329a293aeae(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_461cdd8b652d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPost_461cdd8b652d(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_461cdd8b652d(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3178,7 +3125,7 @@ func ChecksPost_461cdd8b652d(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[8], &s8, l[3], s3)
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7), wrap.Out(l[8], &s8))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -3189,24 +3136,24 @@ func ChecksPost_461cdd8b652d(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_48e1a3dae00f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPost_48e1a3dae00f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+// ChecksPost_465d31f04b7c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPost_465d31f04b7c(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
-	c.After(s5, t5)
+	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
@@ -3216,66 +3163,78 @@ func ChecksPost_48e1a3dae00f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
 		c.NotArg(l[6], &s6, l[2], s2)
 		c.NotArg(l[6], &s6, l[3], s3)
 		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
 	}
 	c.StorageUseCountEq1(l[6], &s6)
-	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
 	} else {
 		c.FreshNoAlias(l[6], &s6, l[0], s0)
 		c.FreshNoAlias(l[6], &s6, l[1], s1)
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
-		c.FreshNoAlias(l[6], &s6, l[5], s5)
 	}
 	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
 		c.NotArg(l[7], &s7, l[0], s0)
 		c.NotArg(l[7], &s7, l[1], s1)
 		c.NotArg(l[7], &s7, l[2], s2)
 		c.NotArg(l[7], &s7, l[3], s3)
 		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
 	}
 	c.StorageUseCountEq1(l[7], &s7)
-	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
-		c.FreshNoAliasRows(6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
 	} else {
 		c.FreshNoAlias(l[7], &s7, l[0], s0)
 		c.FreshNoAlias(l[7], &s7, l[1], s1)
 		c.FreshNoAlias(l[7], &s7, l[2], s2)
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
-		c.FreshNoAlias(l[7], &s7, l[5], s5)
 	}
-	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[5], s5, t5)
 	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
 	c.End()
 }
 
 // ChecksPost_49494bc9ad74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
-func ChecksPost_49494bc9ad74(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPost_49494bc9ad74(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
@@ -3285,7 +3244,7 @@ func ChecksPost_49494bc9ad74(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
@@ -3295,8 +3254,8 @@ func ChecksPost_49494bc9ad74(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_4bc29c036f09 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPost_4bc29c036f09(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_4bc29c036f09(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3319,8 +3278,8 @@ func ChecksPost_4bc29c036f09(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_4c42ebcbcb12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPost_4c42ebcbcb12(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
+func ChecksPost_4c42ebcbcb12(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3379,50 +3338,31 @@ func ChecksPost_4c42ebcbcb12(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_4ced0d5a21c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func ChecksPost_4ced0d5a21c7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+// ChecksPost_4d424913fc64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost_4d424913fc64(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
 	}
-	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s0, t0)
 	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
+	c.Result(&s2, t2)
+	c.SameImplList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.ReturnsArg(l[5], &s5, l[3], s3)
-	c.ReturnsArg(l[6], &s6, l[4], s4)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[1])
-	c.PlanSkip(asserts.CheckSameContent, l[1])
-	c.PlanSkip(asserts.CheckNoMutation, l[2])
-	c.PlanSkip(asserts.CheckSameContent, l[2])
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.End()
 }
 
 // ChecksPost_4f10e0a2398f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPost_4f10e0a2398f(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_4f10e0a2398f(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3515,7 +3455,7 @@ func ChecksPost_4f10e0a2398f(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[9], &s9, l[5], s5)
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 	}
-	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	c.DistinctOutputs(wrap.Out(l[7], &s7), wrap.Out(l[8], &s8), wrap.Out(l[9], &s9))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -3528,13 +3468,121 @@ func ChecksPost_4f10e0a2398f(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_51872bf9d0bf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func ChecksPost_51872bf9d0bf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	var s3 asserts.SavedList
+// ChecksPost_50b5bd125cea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost_50b5bd125cea(c *wrap.Call, l *[16]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	c.After(s9, t9)
+	c.After(s10, t10)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.NoMutationList(l[1], s1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.FreshNoAlias, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.FreshNoAlias, l[12])
+	c.PlanSkip(checks.ImplUseCountLE1, l[13])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.FreshNoAlias, l[13])
+	c.PlanSkip(checks.ImplUseCountLE1, l[14])
+	c.PlanSkip(checks.StorageUseCountEq1, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.FreshNoAlias, l[14])
+	c.PlanSkip(checks.DistinctOutputs, l[15])
+	c.End()
+}
+
+// ChecksPost_51872bf9d0bf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPost_51872bf9d0bf(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	var s3 wrap.SavedList
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -3543,15 +3591,15 @@ func ChecksPost_51872bf9d0bf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElemsList(l[3], &s3, l[1], s1)
@@ -3560,19 +3608,19 @@ func ChecksPost_51872bf9d0bf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.FreshNoAliasListOf(l[3], &s3, l[0], s0)
 	c.FreshNoAliasListOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasListOf(l[3], &s3, l[2], s2)
-	c.DistinctOutputs(asserts.OutList(l[3], &s3))
+	c.DistinctOutputs(wrap.OutList(l[3], &s3))
 	c.End()
 }
 
 // ChecksPost_54d3f77fbf6d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
-func ChecksPost_54d3f77fbf6d(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+func ChecksPost_54d3f77fbf6d(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		asserts.BindingContextAfterList(c, l[4], s4, t4)
-		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[4], s4, t4)
+		wrap.BindingContextAfterList(c, l[5], s5, t5)
 		c.BindingContextAfter(l[6], s6, t6)
 		c.BindingContextAfter(l[7], s7, t7)
 	}
@@ -3597,7 +3645,7 @@ func ChecksPost_54d3f77fbf6d(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
-	asserts.SameContentAfterList(c, l[5], s5, t5)
+	wrap.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	if c.HasDigests() {
@@ -3608,8 +3656,8 @@ func ChecksPost_54d3f77fbf6d(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_558d22c97032 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
-func ChecksPost_558d22c97032(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_558d22c97032(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3651,10 +3699,10 @@ func ChecksPost_558d22c97032(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_5606de8bb25b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
-func ChecksPost_5606de8bb25b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_5606de8bb25b(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3738,7 +3786,7 @@ func ChecksPost_5606de8bb25b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[8], &s8, l[4], s4)
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 	}
-	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	c.DistinctOutputs(wrap.Out(l[6], &s6), wrap.Out(l[7], &s7), wrap.Out(l[8], &s8))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -3750,65 +3798,56 @@ func ChecksPost_5606de8bb25b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_57186bf31843 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
-func ChecksPost_57186bf31843(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+// ChecksPost_5692201e832e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPost_5692201e832e(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[1])
-	c.End()
-}
-
-// ChecksPost_581a744831c1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPost_581a744831c1(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[6], s6)
+	c.ReturnsArg(l[7], &s7, l[5], s5)
+	c.ReturnsArg(l[8], &s8, l[6], s6)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckDistinctOutputs, l[5])
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
 	c.End()
 }
 
 // ChecksPost_585076c08723 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
-func ChecksPost_585076c08723(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	var s2 asserts.SavedList
+func ChecksPost_585076c08723(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	var s2 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3824,7 +3863,7 @@ func ChecksPost_585076c08723(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.StorageUseCountEq1List(l[2], &s2)
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
-	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	c.DistinctOutputs(wrap.OutList(l[2], &s2))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -3832,12 +3871,12 @@ func ChecksPost_585076c08723(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_5cead9110f2c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPost_5cead9110f2c(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+// ChecksPost_5c70ebf60611 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPost_5c70ebf60611(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -3886,18 +3925,18 @@ func ChecksPost_5cead9110f2c(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
 	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
 	c.End()
 }
 
 // ChecksPost_5e40ade79d17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPost_5e40ade79d17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPost_5e40ade79d17(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -3910,28 +3949,12 @@ func ChecksPost_5e40ade79d17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_5e9770f831fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
-func ChecksPost_5e9770f831fe(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.SameImplStorageVersion(l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
-	c.End()
-}
-
 // ChecksPost_5ec4f4381ddd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
-func ChecksPost_5ec4f4381ddd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_5ec4f4381ddd(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 	}
@@ -3944,7 +3967,7 @@ func ChecksPost_5ec4f4381ddd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
@@ -3957,9 +3980,9 @@ func ChecksPost_5ec4f4381ddd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6144c1d118df completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
-func ChecksPost_6144c1d118df(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
+func ChecksPost_6144c1d118df(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -3985,11 +4008,11 @@ func ChecksPost_6144c1d118df(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6188c8d80685 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func ChecksPost_6188c8d80685(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	var s2 asserts.SavedList
+func ChecksPost_6188c8d80685(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	var s2 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -3998,14 +4021,14 @@ func ChecksPost_6188c8d80685(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
-	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	c.DistinctOutputs(wrap.OutList(l[2], &s2))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -4013,9 +4036,9 @@ func ChecksPost_6188c8d80685(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_618c99f9225a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
-func ChecksPost_618c99f9225a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.SavedList
+func ChecksPost_618c99f9225a(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4044,7 +4067,7 @@ func ChecksPost_618c99f9225a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.StorageUseCountEq1List(l[3], &s3)
 	c.FreshNoAliasList(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
-	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.OutList(l[3], &s3))
+	c.DistinctOutputs(wrap.Out(l[2], &s2), wrap.OutList(l[3], &s3))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -4053,10 +4076,10 @@ func ChecksPost_618c99f9225a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6190a3b492e0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func ChecksPost_6190a3b492e0(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_6190a3b492e0(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4111,11 +4134,11 @@ func ChecksPost_6190a3b492e0(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_61b0f77ee55a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
-func ChecksPost_61b0f77ee55a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_61b0f77ee55a(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
@@ -4127,7 +4150,7 @@ func ChecksPost_61b0f77ee55a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
 	if c.HasDigests() {
@@ -4137,8 +4160,8 @@ func ChecksPost_61b0f77ee55a(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6222180a2c0a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
-func ChecksPost_6222180a2c0a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
+func ChecksPost_6222180a2c0a(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4186,17 +4209,17 @@ func ChecksPost_6222180a2c0a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_63e8e28ef05b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPost_63e8e28ef05b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+func ChecksPost_63e8e28ef05b(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		asserts.BindingContextAfterList(c, l[4], s4, t4)
-		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[4], s4, t4)
+		wrap.BindingContextAfterList(c, l[5], s5, t5)
 		c.BindingContextAfter(l[6], s6, t6)
 		c.BindingContextAfter(l[7], s7, t7)
-		asserts.BindingContextAfterList(c, l[8], s8, t8)
+		wrap.BindingContextAfterList(c, l[8], s8, t8)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -4210,7 +4233,7 @@ func ChecksPost_63e8e28ef05b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
@@ -4222,7 +4245,7 @@ func ChecksPost_63e8e28ef05b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
-	asserts.SameContentAfterList(c, l[5], s5, t5)
+	wrap.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplList(l[8], s8)
@@ -4235,10 +4258,10 @@ func ChecksPost_63e8e28ef05b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_64e589e5b328 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
-func ChecksPost_64e589e5b328(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_64e589e5b328(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -4277,7 +4300,7 @@ func ChecksPost_64e589e5b328(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 	}
-	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2), wrap.Out(l[3], &s3))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -4285,11 +4308,11 @@ func ChecksPost_64e589e5b328(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_66c0809451b5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPost_66c0809451b5(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_66c0809451b5(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4350,7 +4373,7 @@ func ChecksPost_66c0809451b5(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[5], &s5, l[0], s0)
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 	}
-	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	c.DistinctOutputs(wrap.Out(l[2], &s2), wrap.Out(l[3], &s3), wrap.Out(l[4], &s4), wrap.Out(l[5], &s5))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -4359,11 +4382,11 @@ func ChecksPost_66c0809451b5(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6779764401e0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func ChecksPost_6779764401e0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_6779764401e0(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4400,9 +4423,9 @@ func ChecksPost_6779764401e0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6877f714e731 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPost_6877f714e731(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_6877f714e731(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4451,7 +4474,7 @@ func ChecksPost_6877f714e731(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 		c.FreshNoAlias(l[5], &s5, l[3], s3)
 	}
-	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	c.DistinctOutputs(wrap.Out(l[4], &s4), wrap.Out(l[5], &s5))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -4462,7 +4485,7 @@ func ChecksPost_6877f714e731(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_694bfb554a06 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPost_694bfb554a06(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
+func ChecksPost_694bfb554a06(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.SavedList, s7 *wrap.SavedList, s8 *wrap.Saved, s9 *wrap.SavedList, s10 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4470,11 +4493,11 @@ func ChecksPost_694bfb554a06(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
 		c.BindingContextAfter(l[5], s5, t5)
-		asserts.BindingContextAfterList(c, l[6], s6, t6)
-		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		wrap.BindingContextAfterList(c, l[6], s6, t6)
+		wrap.BindingContextAfterList(c, l[7], s7, t7)
 		c.BindingContextAfter(l[8], s8, t8)
-		asserts.BindingContextAfterList(c, l[9], s9, t9)
-		asserts.BindingContextAfterList(c, l[10], s10, t10)
+		wrap.BindingContextAfterList(c, l[9], s9, t9)
+		wrap.BindingContextAfterList(c, l[10], s10, t10)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -4496,11 +4519,11 @@ func ChecksPost_694bfb554a06(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
-	asserts.SameContentAfterList(c, l[6], s6, t6)
+	wrap.SameContentAfterList(c, l[6], s6, t6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
-	asserts.SameContentAfterList(c, l[7], s7, t7)
+	wrap.SameContentAfterList(c, l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImplList(l[9], s9)
@@ -4519,8 +4542,8 @@ func ChecksPost_694bfb554a06(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_6b6dddbea9a7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPost_6b6dddbea9a7(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
-	var s15 asserts.Saved
+func ChecksPost_6b6dddbea9a7(c *wrap.Call, l *[16]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+	var s15 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4591,15 +4614,15 @@ func ChecksPost_6b6dddbea9a7(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_6e0f43b57431 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func ChecksPost_6e0f43b57431(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	var s14 asserts.Saved
+func ChecksPost_6e0f43b57431(c *wrap.Call, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
+	var s14 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -4628,7 +4651,7 @@ func ChecksPost_6e0f43b57431(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -4657,11 +4680,11 @@ func ChecksPost_6e0f43b57431(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_6efd933c7cc2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func ChecksPost_6efd933c7cc2(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.SavedList
-	var s4 asserts.Saved
+func ChecksPost_6efd933c7cc2(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.SavedList
+	var s4 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
@@ -4673,7 +4696,7 @@ func ChecksPost_6efd933c7cc2(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1List(l[3], &s3)
@@ -4698,7 +4721,7 @@ func ChecksPost_6efd933c7cc2(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.DistinctOutputs(asserts.OutList(l[3], &s3), asserts.Out(l[4], &s4))
+	c.DistinctOutputs(wrap.OutList(l[3], &s3), wrap.Out(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
@@ -4707,9 +4730,9 @@ func ChecksPost_6efd933c7cc2(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_70bf128a9b71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPost_70bf128a9b71(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_70bf128a9b71(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4741,9 +4764,25 @@ func ChecksPost_70bf128a9b71(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_7177bc4d8eee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost_7177bc4d8eee(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.FreshNoAlias, l[1])
+	c.End()
+}
+
 // ChecksPost_7184da5a67f3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: unsafe_chunk).
-func ChecksPost_7184da5a67f3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
+func ChecksPost_7184da5a67f3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	var s1 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -4757,45 +4796,8 @@ func ChecksPost_7184da5a67f3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_71bcbeacff8c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost_71bcbeacff8c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.End()
-}
-
-// ChecksPost_737f6e96772c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func ChecksPost_737f6e96772c(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.End()
-}
-
 // ChecksPost_756d441f1341 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
-func ChecksPost_756d441f1341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPost_756d441f1341(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -4814,11 +4816,30 @@ func ChecksPost_756d441f1341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_7a824b4c3f5c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
+func ChecksPost_7a824b4c3f5c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.Result(&s1, t1)
+	c.NoMutationList(l[0], s0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.End()
+}
+
 // ChecksPost_7c24317b516a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPost_7c24317b516a(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
+func ChecksPost_7c24317b516a(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4876,28 +4897,9 @@ func ChecksPost_7c24317b516a(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_7ecc215a243e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
-func ChecksPost_7ecc215a243e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.Result(&s1, t1)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.End()
-}
-
 // ChecksPost_7fe6af672782 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
-func ChecksPost_7fe6af672782(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_7fe6af672782(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -4932,8 +4934,8 @@ func ChecksPost_7fe6af672782(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_801d61a1bbed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
-func ChecksPost_801d61a1bbed(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
+func ChecksPost_801d61a1bbed(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	var s1 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -4944,7 +4946,7 @@ func ChecksPost_801d61a1bbed(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	c.DistinctOutputs(wrap.OutList(l[1], &s1))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -4952,12 +4954,12 @@ func ChecksPost_801d61a1bbed(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_80d178be74c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPost_80d178be74c8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPost_80d178be74c8(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -4966,25 +4968,25 @@ func ChecksPost_80d178be74c8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.End()
 }
 
 // ChecksPost_828f0c8c1328 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func ChecksPost_828f0c8c1328(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor) {
-	var s19 asserts.Saved
-	var s20 asserts.Saved
-	var s21 asserts.Saved
+func ChecksPost_828f0c8c1328(c *wrap.Call, l *[22]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.Saved, s15 *wrap.Saved, s16 *wrap.Saved, s17 *wrap.Saved, s18 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor, t21 *torch.Tensor) {
+	var s19 wrap.Saved
+	var s20 wrap.Saved
+	var s21 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5075,32 +5077,32 @@ func ChecksPost_828f0c8c1328(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_83b74acec20c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
-func ChecksPost_83b74acec20c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
+func ChecksPost_83b74acec20c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	var s1 wrap.SavedList
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	resultList_228b5d3c1b4e(c, &s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.FreshOrAliasListOf(l[1], &s1, l[0], s0)
 	c.End()
 }
 
 // ChecksPost_8528d8fd16f3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func ChecksPost_8528d8fd16f3(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_8528d8fd16f3(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
 		c.BindingContextAfter(l[5], s5, t5)
@@ -5124,11 +5126,11 @@ func ChecksPost_8528d8fd16f3(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5150,103 +5152,9 @@ func ChecksPost_8528d8fd16f3(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_8597da5b66c9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPost_8597da5b66c9(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[5], &s5, l[0], s0)
-		c.FreshNoAlias(l[5], &s5, l[1], s1)
-		c.FreshNoAlias(l[5], &s5, l[2], s2)
-		c.FreshNoAlias(l[5], &s5, l[3], s3)
-		c.FreshNoAlias(l[5], &s5, l[4], s4)
-	}
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[6], &s6, l[0], s0)
-		c.FreshNoAlias(l[6], &s6, l[1], s1)
-		c.FreshNoAlias(l[6], &s6, l[2], s2)
-		c.FreshNoAlias(l[6], &s6, l[3], s3)
-		c.FreshNoAlias(l[6], &s6, l[4], s4)
-	}
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[7], &s7, l[0], s0)
-		c.FreshNoAlias(l[7], &s7, l[1], s1)
-		c.FreshNoAlias(l[7], &s7, l[2], s2)
-		c.FreshNoAlias(l[7], &s7, l[3], s3)
-		c.FreshNoAlias(l[7], &s7, l[4], s4)
-	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
-	c.End()
-}
-
 // ChecksPost_88298060adc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
-func ChecksPost_88298060adc7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_88298060adc7(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5264,10 +5172,64 @@ func ChecksPost_88298060adc7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_8affa6d4f532 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost_8affa6d4f532(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[7], s7)
+	c.SameStorage(l[7], s7)
+	c.ReturnsArg(l[8], &s8, l[5], s5)
+	c.ReturnsArg(l[9], &s9, l[6], s6)
+	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
+	c.End()
+}
+
 // ChecksPost_8beabe4240b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPost_8beabe4240b0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_8beabe4240b0(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5341,7 +5303,7 @@ func ChecksPost_8beabe4240b0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[8], &s8, l[5], s5)
 		c.FreshNoAlias(l[8], &s8, l[6], s6)
 	}
-	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	c.DistinctOutputs(wrap.Out(l[7], &s7), wrap.Out(l[8], &s8))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -5351,11 +5313,11 @@ func ChecksPost_8beabe4240b0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_8c2dad3c7727 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPost_8c2dad3c7727(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_8c2dad3c7727(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -5405,7 +5367,7 @@ func ChecksPost_8c2dad3c7727(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 	}
-	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2), wrap.Out(l[3], &s3), wrap.Out(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -5413,8 +5375,8 @@ func ChecksPost_8c2dad3c7727(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_8cfef65b4024 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func ChecksPost_8cfef65b4024(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
+func ChecksPost_8cfef65b4024(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5453,8 +5415,8 @@ func ChecksPost_8cfef65b4024(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_9440201f373d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
-func ChecksPost_9440201f373d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_9440201f373d(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5477,7 +5439,7 @@ func ChecksPost_9440201f373d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_948509aace34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 38 op(s) of one shape (the first: is_leaf).
-func ChecksPost_948509aace34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPost_948509aace34(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -5486,88 +5448,14 @@ func ChecksPost_948509aace34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Sav
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.End()
-}
-
-// ChecksPost_9504cc86ada1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func ChecksPost_9504cc86ada1(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[5], &s5, l[0], s0)
-		c.FreshNoAlias(l[5], &s5, l[1], s1)
-		c.FreshNoAlias(l[5], &s5, l[2], s2)
-		c.FreshNoAlias(l[5], &s5, l[3], s3)
-		c.FreshNoAlias(l[5], &s5, l[4], s4)
-	}
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
-		c.FreshNoAliasRows(5)
-	} else {
-		c.FreshNoAlias(l[6], &s6, l[0], s0)
-		c.FreshNoAlias(l[6], &s6, l[1], s1)
-		c.FreshNoAlias(l[6], &s6, l[2], s2)
-		c.FreshNoAlias(l[6], &s6, l[3], s3)
-		c.FreshNoAlias(l[6], &s6, l[4], s4)
-	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
 	c.End()
 }
 
 // ChecksPost_9514d0657f9a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func ChecksPost_9514d0657f9a(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_9514d0657f9a(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5602,8 +5490,8 @@ func ChecksPost_9514d0657f9a(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_95c26eb65567 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
-func ChecksPost_95c26eb65567(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_95c26eb65567(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5630,11 +5518,11 @@ func ChecksPost_95c26eb65567(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_961a17b502de completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_961a17b502de(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_961a17b502de(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -5643,7 +5531,7 @@ func ChecksPost_961a17b502de(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -5663,12 +5551,12 @@ func ChecksPost_961a17b502de(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_9a2bc6f88c34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPost_9a2bc6f88c34(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_9a2bc6f88c34(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5781,7 +5669,7 @@ func ChecksPost_9a2bc6f88c34(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[9], &s9, l[3], s3)
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7), wrap.Out(l[8], &s8), wrap.Out(l[9], &s9))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -5793,7 +5681,7 @@ func ChecksPost_9a2bc6f88c34(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_9ab0018d2bec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPost_9ab0018d2bec(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPost_9ab0018d2bec(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -5813,11 +5701,25 @@ func ChecksPost_9ab0018d2bec(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_9e384b02bc97 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPost_9e384b02bc97(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	var s3 asserts.SavedList
+// ChecksPost_9ac762d91ed3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
+func ChecksPost_9ac762d91ed3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.End()
+}
+
+// ChecksPost_9e384b02bc97 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost_9e384b02bc97(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	var s3 wrap.SavedList
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
@@ -5828,7 +5730,7 @@ func ChecksPost_9e384b02bc97(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1List(l[3], &s3)
@@ -5839,7 +5741,7 @@ func ChecksPost_9e384b02bc97(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.FreshNoAliasListOf(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
-	c.DistinctOutputs(asserts.OutList(l[3], &s3))
+	c.DistinctOutputs(wrap.OutList(l[3], &s3))
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
 		c.SameContentAfter(l[2], s2, t2)
@@ -5848,16 +5750,16 @@ func ChecksPost_9e384b02bc97(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func ChecksPost_9e65af5becb8(c *asserts.Call, l *[0]asserts.Loc) {
+func ChecksPost_9e65af5becb8(c *wrap.Call, l *[0]wrap.Loc) {
 	c.End()
 }
 
 // ChecksPost_9e8d6b0d047e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPost_9e8d6b0d047e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPost_9e8d6b0d047e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -5865,18 +5767,18 @@ func ChecksPost_9e8d6b0d047e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.End()
 }
 
 // ChecksPost_9ec017ce441d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_9ec017ce441d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPost_9ec017ce441d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -5893,44 +5795,11 @@ func ChecksPost_9ec017ce441d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a0b3a45bfa1c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func ChecksPost_a0b3a45bfa1c(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
-	c.End()
-}
-
 // ChecksPost_a2671e1ae39f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
-func ChecksPost_a2671e1ae39f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_a2671e1ae39f(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6005,7 +5874,7 @@ func ChecksPost_a2671e1ae39f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[7], &s7, l[3], s3)
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -6017,11 +5886,11 @@ func ChecksPost_a2671e1ae39f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a5832378aa7d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPost_a5832378aa7d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	var s2 asserts.SavedList
+func ChecksPost_a5832378aa7d(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	var s2 wrap.SavedList
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -6029,78 +5898,45 @@ func ChecksPost_a5832378aa7d(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElemsList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1List(l[2], &s2)
 	c.FreshNoAliasListOf(l[2], &s2, l[0], s0)
 	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
-	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	c.DistinctOutputs(wrap.OutList(l[2], &s2))
 	c.End()
 }
 
-// ChecksPost_a5f1efa8b5de completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPost_a5f1efa8b5de(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+// ChecksPost_a62cf8b07cc6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost_a62cf8b07cc6(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-		c.BindingContextAfter(l[7], s7, t7)
 	}
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
+	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.ReturnsArg(l[8], &s8, l[5], s5)
-	c.ReturnsArg(l[9], &s9, l[6], s6)
-	c.ReturnsArg(l[10], &s10, l[7], s7)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
 	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.FreshNoAlias, l[1])
 	c.End()
 }
 
 // ChecksPost_a671448079d9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func ChecksPost_a671448079d9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_a671448079d9(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6154,8 +5990,8 @@ func ChecksPost_a671448079d9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a84ed8543784 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
-func ChecksPost_a84ed8543784(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_a84ed8543784(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6178,7 +6014,7 @@ func ChecksPost_a84ed8543784(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a8b234354f0c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPost_a8b234354f0c(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPost_a8b234354f0c(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6202,92 +6038,38 @@ func ChecksPost_a8b234354f0c(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a9d81f46cde0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPost_a9d81f46cde0(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_a95a7113891e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
+func ChecksPost_a95a7113891e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameImplStorageVersion(l[4], s4)
-	c.SameImplStorageVersion(l[5], s5)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.NoMutation(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-		c.SameContentAfter(l[4], s4, t4)
-		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[1], s1, t1)
 	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[10])
-	c.PlanSkip(asserts.CheckDistinctOutputs, l[11])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.End()
 }
 
 // ChecksPost_aa6e5ac16bbe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPost_aa6e5ac16bbe(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_aa6e5ac16bbe(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -6306,7 +6088,7 @@ func ChecksPost_aa6e5ac16bbe(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -6430,7 +6212,7 @@ func ChecksPost_aa6e5ac16bbe(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[9], &s9, l[3], s3)
 		c.FreshNoAlias(l[9], &s9, l[4], s4)
 	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7), wrap.Out(l[8], &s8), wrap.Out(l[9], &s9))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[2], s2, t2)
@@ -6440,71 +6222,127 @@ func ChecksPost_aa6e5ac16bbe(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_aab5dc1fb3c1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func ChecksPost_aab5dc1fb3c1(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+// ChecksPost_abe11c66d0e7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost_abe11c66d0e7(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
 	}
-	c.StorageUseCountEq1(l[3], &s3)
-	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
-		c.FreshNoAliasRows(3)
+	c.StorageUseCountEq1(l[5], &s5)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
 	} else {
-		c.FreshNoAlias(l[3], &s3, l[0], s0)
-		c.FreshNoAlias(l[3], &s3, l[1], s1)
-		c.FreshNoAlias(l[3], &s3, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
 	}
-	c.StorageUseCountEq1(l[4], &s4)
-	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
-		c.FreshNoAliasRows(3)
+	c.StorageUseCountEq1(l[6], &s6)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
 	} else {
-		c.FreshNoAlias(l[4], &s4, l[0], s0)
-		c.FreshNoAlias(l[4], &s4, l[1], s1)
-		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7), wrap.Out(l[8], &s8))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
 	}
-	c.PlanSkip(asserts.CheckNoMutation, l[1])
-	c.PlanSkip(asserts.CheckSameContent, l[1])
-	c.PlanSkip(asserts.CheckNoMutation, l[2])
-	c.PlanSkip(asserts.CheckSameContent, l[2])
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
 	c.End()
 }
 
 // ChecksPost_aea0ee85f3f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPost_aea0ee85f3f7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_aea0ee85f3f7(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6578,7 +6416,7 @@ func ChecksPost_aea0ee85f3f7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[6], &s6, l[0], s0)
 		c.FreshNoAlias(l[6], &s6, l[1], s1)
 	}
-	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	c.DistinctOutputs(wrap.Out(l[2], &s2), wrap.Out(l[3], &s3), wrap.Out(l[4], &s4), wrap.Out(l[5], &s5), wrap.Out(l[6], &s6))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -6587,15 +6425,15 @@ func ChecksPost_aea0ee85f3f7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_af0e132be3bc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
-func ChecksPost_af0e132be3bc(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_af0e132be3bc(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -6609,11 +6447,11 @@ func ChecksPost_af0e132be3bc(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
+	wrap.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
@@ -6662,7 +6500,7 @@ func ChecksPost_af0e132be3bc(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	}
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
-	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	c.DistinctOutputs(wrap.Out(l[4], &s4), wrap.Out(l[5], &s5), wrap.Out(l[6], &s6))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -6671,10 +6509,10 @@ func ChecksPost_af0e132be3bc(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_af522bd932b7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPost_af522bd932b7(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_af522bd932b7(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6713,7 +6551,7 @@ func ChecksPost_af522bd932b7(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_af8ff46823f2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
-func ChecksPost_af8ff46823f2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPost_af8ff46823f2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6738,9 +6576,9 @@ func ChecksPost_af8ff46823f2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_b208aff07b24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPost_b208aff07b24(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_b208aff07b24(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6817,7 +6655,7 @@ func ChecksPost_b208aff07b24(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[9], &s9, l[6], s6)
 		c.FreshNoAlias(l[9], &s9, l[7], s7)
 	}
-	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	c.DistinctOutputs(wrap.Out(l[8], &s8), wrap.Out(l[9], &s9))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -6832,8 +6670,8 @@ func ChecksPost_b208aff07b24(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_b3444971d847 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: _cast_Byte).
-func ChecksPost_b3444971d847(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_b3444971d847(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -6848,8 +6686,8 @@ func ChecksPost_b3444971d847(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_b393b509abee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPost_b393b509abee(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_b393b509abee(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6879,8 +6717,8 @@ func ChecksPost_b393b509abee(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_b39ab50bc0c5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
-func ChecksPost_b39ab50bc0c5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_b39ab50bc0c5(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6916,8 +6754,8 @@ func ChecksPost_b39ab50bc0c5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_b3d543f26980 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
-func ChecksPost_b3d543f26980(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_b3d543f26980(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -6935,26 +6773,62 @@ func ChecksPost_b3d543f26980(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b447cd2ca610 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
-func ChecksPost_b447cd2ca610(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_b4350285c280 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost_b4350285c280(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
 	}
 	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.FreshNoAlias, l[4])
+	c.PlanSkip(checks.FreshNoAlias, l[4])
+	c.PlanSkip(checks.FreshNoAlias, l[4])
+	c.PlanSkip(checks.FreshNoAlias, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.FreshNoAlias, l[5])
+	c.PlanSkip(checks.FreshNoAlias, l[5])
+	c.PlanSkip(checks.FreshNoAlias, l[5])
+	c.PlanSkip(checks.FreshNoAlias, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.DistinctOutputs, l[8])
 	c.End()
 }
 
 // ChecksPost_b57c3bed1b98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func ChecksPost_b57c3bed1b98(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPost_b57c3bed1b98(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -6964,21 +6838,21 @@ func ChecksPost_b57c3bed1b98(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.End()
 }
 
 // ChecksPost_b805c98bea5f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPost_b805c98bea5f(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
+func ChecksPost_b805c98bea5f(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7024,11 +6898,50 @@ func ChecksPost_b805c98bea5f(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_b88a1cfb9235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPost_b88a1cfb9235(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.ReturnsArg(l[5], &s5, l[3], s3)
+	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(checks.NoMutation, l[1])
+	c.PlanSkip(checks.SameContent, l[1])
+	c.PlanSkip(checks.NoMutation, l[2])
+	c.PlanSkip(checks.SameContent, l[2])
+	c.End()
+}
+
 // ChecksPost_b9f0b8308ed1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPost_b9f0b8308ed1(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_b9f0b8308ed1(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7076,7 +6989,7 @@ func ChecksPost_b9f0b8308ed1(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[4], &s4, l[0], s0)
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 	}
-	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	c.DistinctOutputs(wrap.Out(l[2], &s2), wrap.Out(l[3], &s3), wrap.Out(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -7085,8 +6998,8 @@ func ChecksPost_b9f0b8308ed1(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_ba2e23bf5607 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func ChecksPost_ba2e23bf5607(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
-	var s0 asserts.Saved
+func ChecksPost_ba2e23bf5607(c *wrap.Call, l *[1]wrap.Loc, t0 *torch.Tensor) {
+	var s0 wrap.Saved
 	c.Result(&s0, t0)
 	c.ImplUseCountLE1(l[0], &s0)
 	c.StorageUseCountEq1(l[0], &s0)
@@ -7094,8 +7007,8 @@ func ChecksPost_ba2e23bf5607(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tenso
 }
 
 // ChecksPost_bb4d87835fb6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
-func ChecksPost_bb4d87835fb6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_bb4d87835fb6(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7114,12 +7027,12 @@ func ChecksPost_bb4d87835fb6(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_bceb8bebd480 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func ChecksPost_bceb8bebd480(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPost_bceb8bebd480(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	c.After(s1, t1)
@@ -7128,7 +7041,7 @@ func ChecksPost_bceb8bebd480(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
@@ -7141,11 +7054,11 @@ func ChecksPost_bceb8bebd480(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c0212b2b598c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func ChecksPost_c0212b2b598c(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
+func ChecksPost_c0212b2b598c(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7294,7 +7207,7 @@ func ChecksPost_c0212b2b598c(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[13], &s13, l[8], s8)
 		c.FreshNoAlias(l[13], &s13, l[9], s9)
 	}
-	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13))
+	c.DistinctOutputs(wrap.Out(l[10], &s10), wrap.Out(l[11], &s11), wrap.Out(l[12], &s12), wrap.Out(l[13], &s13))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -7311,8 +7224,8 @@ func ChecksPost_c0212b2b598c(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_c2fb21cfb8c0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func ChecksPost_c2fb21cfb8c0(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_c2fb21cfb8c0(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7339,12 +7252,12 @@ func ChecksPost_c2fb21cfb8c0(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c50425b92d7c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
-func ChecksPost_c50425b92d7c(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_c50425b92d7c(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -7362,7 +7275,7 @@ func ChecksPost_c50425b92d7c(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -7419,7 +7332,7 @@ func ChecksPost_c50425b92d7c(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[7], &s7, l[4], s4)
 		c.FreshNoAlias(l[7], &s7, l[5], s5)
 	}
-	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	c.DistinctOutputs(wrap.Out(l[6], &s6), wrap.Out(l[7], &s7))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[2], s2, t2)
@@ -7431,9 +7344,9 @@ func ChecksPost_c50425b92d7c(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c5d94bc257d7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPost_c5d94bc257d7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_c5d94bc257d7(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7468,7 +7381,7 @@ func ChecksPost_c5d94bc257d7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[3], &s3, l[0], s0)
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 	}
-	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	c.DistinctOutputs(wrap.Out(l[2], &s2), wrap.Out(l[3], &s3))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -7477,12 +7390,12 @@ func ChecksPost_c5d94bc257d7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c848ea89b9be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPost_c848ea89b9be(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s10 asserts.Saved
-	var s11 asserts.Saved
+func ChecksPost_c848ea89b9be(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s10 wrap.Saved
+	var s11 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -7508,7 +7421,7 @@ func ChecksPost_c848ea89b9be(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -7585,7 +7498,7 @@ func ChecksPost_c848ea89b9be(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[11], &s11, l[8], s8)
 		c.FreshNoAlias(l[11], &s11, l[9], s9)
 	}
-	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	c.DistinctOutputs(wrap.Out(l[10], &s10), wrap.Out(l[11], &s11))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[2], s2, t2)
@@ -7600,57 +7513,10 @@ func ChecksPost_c848ea89b9be(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_c86d32172c56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func ChecksPost_c86d32172c56(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-		c.BindingContextAfter(l[4], s4, t4)
-		c.BindingContextAfter(l[5], s5, t5)
-		c.BindingContextAfter(l[6], s6, t6)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.ReturnsArg(l[7], &s7, l[5], s5)
-	c.ReturnsArg(l[8], &s8, l[6], s6)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[3])
-	c.PlanSkip(asserts.CheckSameContent, l[3])
-	c.PlanSkip(asserts.CheckNoMutation, l[4])
-	c.PlanSkip(asserts.CheckSameContent, l[4])
-	c.End()
-}
-
 // ChecksPost_c99bf33d0a81 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPost_c99bf33d0a81(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_c99bf33d0a81(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7679,9 +7545,9 @@ func ChecksPost_c99bf33d0a81(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_cf339d5bbc0b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPost_cf339d5bbc0b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_cf339d5bbc0b(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7706,12 +7572,12 @@ func ChecksPost_cf339d5bbc0b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_cf5b5b698224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func ChecksPost_cf5b5b698224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.SavedList
+func ChecksPost_cf5b5b698224(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
@@ -7723,7 +7589,7 @@ func ChecksPost_cf5b5b698224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
@@ -7753,7 +7619,7 @@ func ChecksPost_cf5b5b698224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.FreshNoAliasList(l[4], &s4, l[0], s0)
 	c.FreshNoAliasListOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasList(l[4], &s4, l[2], s2)
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.OutList(l[4], &s4))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.OutList(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[2], s2, t2)
@@ -7762,14 +7628,14 @@ func ChecksPost_cf5b5b698224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d01be0b454a2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
-func ChecksPost_d01be0b454a2(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_d01be0b454a2(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -7783,7 +7649,7 @@ func ChecksPost_d01be0b454a2(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
+	wrap.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
@@ -7816,7 +7682,7 @@ func ChecksPost_d01be0b454a2(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 	}
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
-	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	c.DistinctOutputs(wrap.Out(l[4], &s4), wrap.Out(l[5], &s5))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -7826,7 +7692,7 @@ func ChecksPost_d01be0b454a2(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d0b8e08e023c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPost_d0b8e08e023c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPost_d0b8e08e023c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -7843,10 +7709,10 @@ func ChecksPost_d0b8e08e023c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d0d60de08534 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
-func ChecksPost_d0d60de08534(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_d0d60de08534(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
@@ -7855,7 +7721,7 @@ func ChecksPost_d0d60de08534(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
@@ -7863,11 +7729,11 @@ func ChecksPost_d0d60de08534(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d2c92d682702 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPost_d2c92d682702(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_d2c92d682702(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
@@ -7878,7 +7744,7 @@ func ChecksPost_d2c92d682702(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -7888,10 +7754,36 @@ func ChecksPost_d2c92d682702(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_d4954e97dbc5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
+func ChecksPost_d4954e97dbc5(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(checks.NoMutation, l[1])
+	c.End()
+}
+
 // ChecksPost_d8644e08d139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 63 op(s) of one shape (the first: _fused_dropout).
-func ChecksPost_d8644e08d139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
+func ChecksPost_d8644e08d139(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -7919,7 +7811,7 @@ func ChecksPost_d8644e08d139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -7927,11 +7819,11 @@ func ChecksPost_d8644e08d139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d995c882f8a4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func ChecksPost_d995c882f8a4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPost_d995c882f8a4(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -7948,10 +7840,10 @@ func ChecksPost_d995c882f8a4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_da7d060b6b11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
-func ChecksPost_da7d060b6b11(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_da7d060b6b11(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8008,7 +7900,7 @@ func ChecksPost_da7d060b6b11(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 	}
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4), wrap.Out(l[5], &s5))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -8018,8 +7910,8 @@ func ChecksPost_da7d060b6b11(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_dc4d19089164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
-func ChecksPost_dc4d19089164(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_dc4d19089164(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8038,9 +7930,9 @@ func ChecksPost_dc4d19089164(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_de6615a68f0b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPost_de6615a68f0b(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_de6615a68f0b(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8096,7 +7988,7 @@ func ChecksPost_de6615a68f0b(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[6], &s6, l[3], s3)
 		c.FreshNoAlias(l[6], &s6, l[4], s4)
 	}
-	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	c.DistinctOutputs(wrap.Out(l[5], &s5), wrap.Out(l[6], &s6))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -8108,8 +8000,8 @@ func ChecksPost_de6615a68f0b(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_e019511c1f32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
-func ChecksPost_e019511c1f32(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	var s2 asserts.SavedList
+func ChecksPost_e019511c1f32(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	var s2 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8127,11 +8019,122 @@ func ChecksPost_e019511c1f32(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_e25a51d0191c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPost_e25a51d0191c(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[4], s4)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.PlanSkip(checks.NoMutation, l[3])
+	c.PlanSkip(checks.SameContent, l[3])
+	c.PlanSkip(checks.NoMutation, l[4])
+	c.PlanSkip(checks.SameContent, l[4])
+	c.End()
+}
+
+// ChecksPost_e3f4928a4397 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPost_e3f4928a4397(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[3], &s3)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.PlanSkip(checks.NoMutation, l[1])
+	c.PlanSkip(checks.SameContent, l[1])
+	c.PlanSkip(checks.NoMutation, l[2])
+	c.PlanSkip(checks.SameContent, l[2])
+	c.End()
+}
+
 // ChecksPost_e6c0665f653b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
-func ChecksPost_e6c0665f653b(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_e6c0665f653b(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8178,10 +8181,10 @@ func ChecksPost_e6c0665f653b(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_e92bafcde43d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
-func ChecksPost_e92bafcde43d(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_e92bafcde43d(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8212,16 +8215,16 @@ func ChecksPost_e92bafcde43d(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_e95865bfc8b1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPost_e95865bfc8b1(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_e95865bfc8b1(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
@@ -8235,11 +8238,11 @@ func ChecksPost_e95865bfc8b1(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -8310,58 +8313,19 @@ func ChecksPost_e95865bfc8b1(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4), wrap.Out(l[5], &s5), wrap.Out(l[6], &s6), wrap.Out(l[7], &s7))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
-	c.End()
-}
-
-// ChecksPost_e9abdc469d6e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
-func ChecksPost_e9abdc469d6e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SharesStorage(l[1], s1, l[0], s0)
-	c.ViewHoldsStorage(l[1], s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost_e9b2d4539c75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
-func ChecksPost_e9b2d4539c75(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.NoMutation(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.End()
 }
 
 // ChecksPost_eca50632a9bb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func ChecksPost_eca50632a9bb(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor) {
-	var s14 asserts.Saved
-	var s15 asserts.Saved
-	var s16 asserts.Saved
-	var s17 asserts.Saved
+func ChecksPost_eca50632a9bb(c *wrap.Call, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor) {
+	var s14 wrap.Saved
+	var s15 wrap.Saved
+	var s16 wrap.Saved
+	var s17 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8434,28 +8398,28 @@ func ChecksPost_eca50632a9bb(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_ef3f75f1e7ec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
-func ChecksPost_ef3f75f1e7ec(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	var s1 asserts.SavedList
+func ChecksPost_ef3f75f1e7ec(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	var s1 wrap.SavedList
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_228b5d3c1b4e(c, s0, t0)
 	resultList_228b5d3c1b4e(c, &s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElemsList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	c.DistinctOutputs(wrap.OutList(l[1], &s1))
 	c.End()
 }
 
 // ChecksPost_f0ed8a2d1ee2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 585 op(s) of one shape (the first: data).
-func ChecksPost_f0ed8a2d1ee2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_f0ed8a2d1ee2(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -8478,9 +8442,42 @@ func ChecksPost_f0ed8a2d1ee2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_f23cf661a2c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost_f23cf661a2c8(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.FreshNoAlias, l[3])
+	c.PlanSkip(checks.FreshNoAlias, l[3])
+	c.PlanSkip(checks.FreshNoAlias, l[3])
+	c.End()
+}
+
 // ChecksPost_f3ca772b268f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func ChecksPost_f3ca772b268f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
+func ChecksPost_f3ca772b268f(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -8539,65 +8536,15 @@ func ChecksPost_f3ca772b268f(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_f5082d552654 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPost_f5082d552654(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameImplStorageVersion(l[3], s3)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-	}
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckFreshNoAlias, l[7])
-	c.PlanSkip(asserts.CheckDistinctOutputs, l[8])
-	c.End()
-}
-
 // ChecksPost_f55594c65cff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPost_f55594c65cff(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	var s14 asserts.SavedList
+func ChecksPost_f55594c65cff(c *wrap.Call, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
+	var s14 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 		c.BindingContextAfter(l[3], s3, t3)
 		c.BindingContextAfter(l[4], s4, t4)
@@ -8627,7 +8574,7 @@ func ChecksPost_f55594c65cff(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplStorageVersion(l[4], s4)
@@ -8769,7 +8716,7 @@ func ChecksPost_f55594c65cff(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.FreshNoAliasList(l[14], &s14, l[8], s8)
 	c.FreshNoAliasList(l[14], &s14, l[9], s9)
 	c.FreshNoAliasList(l[14], &s14, l[10], s10)
-	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.OutList(l[14], &s14))
+	c.DistinctOutputs(wrap.Out(l[11], &s11), wrap.Out(l[12], &s12), wrap.Out(l[13], &s13), wrap.OutList(l[14], &s14))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[2], s2, t2)
@@ -8786,19 +8733,19 @@ func ChecksPost_f55594c65cff(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_f6d8916dfd9e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
-func ChecksPost_f6d8916dfd9e(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
-	var s8 asserts.SavedList
-	var s9 asserts.SavedList
-	var s10 asserts.SavedList
-	var s11 asserts.SavedList
-	var s12 asserts.SavedList
+func ChecksPost_f6d8916dfd9e(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor, t12 []*torch.Tensor) {
+	var s8 wrap.SavedList
+	var s9 wrap.SavedList
+	var s10 wrap.SavedList
+	var s11 wrap.SavedList
+	var s12 wrap.SavedList
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-		asserts.BindingContextAfterList(c, l[2], s2, t2)
-		asserts.BindingContextAfterList(c, l[3], s3, t3)
-		asserts.BindingContextAfterList(c, l[4], s4, t4)
-		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[2], s2, t2)
+		wrap.BindingContextAfterList(c, l[3], s3, t3)
+		wrap.BindingContextAfterList(c, l[4], s4, t4)
+		wrap.BindingContextAfterList(c, l[5], s5, t5)
 		c.BindingContextAfter(l[6], s6, t6)
 		c.BindingContextAfter(l[7], s7, t7)
 	}
@@ -8818,27 +8765,27 @@ func ChecksPost_f6d8916dfd9e(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
-	asserts.SameContentAfterList(c, l[2], s2, t2)
+	wrap.SameContentAfterList(c, l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
-	asserts.SameContentAfterList(c, l[3], s3, t3)
+	wrap.SameContentAfterList(c, l[3], s3, t3)
 	c.SameImplList(l[4], s4)
 	c.SameStorageList(l[4], s4)
 	c.NoMutationList(l[4], s4)
-	asserts.SameContentAfterList(c, l[4], s4, t4)
+	wrap.SameContentAfterList(c, l[4], s4, t4)
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
-	asserts.SameContentAfterList(c, l[5], s5, t5)
+	wrap.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1List(l[8], &s8)
@@ -8931,7 +8878,7 @@ func ChecksPost_f6d8916dfd9e(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.FreshNoAliasListOf(l[12], &s12, l[5], s5)
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
-	c.DistinctOutputs(asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12))
+	c.DistinctOutputs(wrap.OutList(l[8], &s8), wrap.OutList(l[9], &s9), wrap.OutList(l[10], &s10), wrap.OutList(l[11], &s11), wrap.OutList(l[12], &s12))
 	if c.HasDigests() {
 		c.SameContentAfter(l[6], s6, t6)
 		c.SameContentAfter(l[7], s7, t7)
@@ -8939,32 +8886,10 @@ func ChecksPost_f6d8916dfd9e(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_faae0bdba0ad completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func ChecksPost_faae0bdba0ad(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckNoMutation, l[1])
-	c.End()
-}
-
 // ChecksPost_fb32fc361bed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func ChecksPost_fb32fc361bed(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_fb32fc361bed(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -9005,13 +8930,13 @@ func ChecksPost_fb32fc361bed(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_fb5f3391eb06 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPost_fb5f3391eb06(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_fb5f3391eb06(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -9173,7 +9098,7 @@ func ChecksPost_fb5f3391eb06(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 		c.FreshNoAlias(l[12], &s12, l[5], s5)
 		c.FreshNoAlias(l[12], &s12, l[6], s6)
 	}
-	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	c.DistinctOutputs(wrap.Out(l[7], &s7), wrap.Out(l[8], &s8), wrap.Out(l[9], &s9), wrap.Out(l[10], &s10), wrap.Out(l[11], &s11), wrap.Out(l[12], &s12))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -9187,11 +9112,11 @@ func ChecksPost_fb5f3391eb06(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_fb6b07d5e84d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func ChecksPost_fb6b07d5e84d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_fb6b07d5e84d(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
@@ -9202,7 +9127,7 @@ func ChecksPost_fb6b07d5e84d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0)) {
@@ -9232,8 +9157,8 @@ func ChecksPost_fb6b07d5e84d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_fca6abaf3074 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPost_fca6abaf3074(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s9 asserts.Saved
+func ChecksPost_fca6abaf3074(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s9 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -9279,14 +9204,112 @@ func ChecksPost_fca6abaf3074(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPre_022a6e12ed5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPre_022a6e12ed5e(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_ffc7931976be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost_ffc7931976be(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.NoMutationList(l[1], s1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.FreshNoAlias, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.FreshNoAlias, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.FreshNoAlias, l[8])
+	c.PlanSkip(checks.FreshNoAlias, l[8])
+	c.PlanSkip(checks.FreshNoAlias, l[8])
+	c.PlanSkip(checks.FreshNoAlias, l[8])
+	c.PlanSkip(checks.FreshNoAlias, l[8])
+	c.PlanSkip(checks.FreshNoAlias, l[8])
+	c.PlanSkip(checks.ImplUseCountLE1, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[9])
+	c.PlanSkip(checks.FreshNoAlias, l[9])
+	c.PlanSkip(checks.FreshNoAlias, l[9])
+	c.PlanSkip(checks.FreshNoAlias, l[9])
+	c.PlanSkip(checks.FreshNoAlias, l[9])
+	c.PlanSkip(checks.FreshNoAlias, l[9])
+	c.PlanSkip(checks.FreshNoAlias, l[9])
+	c.PlanSkip(checks.ImplUseCountLE1, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.FreshNoAlias, l[10])
+	c.PlanSkip(checks.FreshNoAlias, l[10])
+	c.PlanSkip(checks.FreshNoAlias, l[10])
+	c.PlanSkip(checks.FreshNoAlias, l[10])
+	c.PlanSkip(checks.FreshNoAlias, l[10])
+	c.PlanSkip(checks.FreshNoAlias, l[10])
+	c.PlanSkip(checks.DistinctOutputs, l[11])
+	c.End()
+}
+
+// ChecksPre_00be936cac44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
+func ChecksPre_00be936cac44(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_054f8f6a05b2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPre_054f8f6a05b2(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
 		c.BindingContextRows(5)
 	} else {
@@ -9296,1078 +9319,73 @@ func ChecksPre_022a6e12ed5e(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
 	}
 }
 
-// ChecksPre_028d5d204183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPre_028d5d204183(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_0565b43ce596 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPre_0565b43ce596(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_06db2e9c6fc9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPre_06db2e9c6fc9(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_07791a8c9db1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
+func ChecksPre_07791a8c9db1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Mutable(s3)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
 		c.BindingContextRows(3)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_02f7125493d4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: ctc_loss.Tensor).
-func ChecksPre_02f7125493d4(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_038d0635ef9b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPre_038d0635ef9b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_0553258038e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
-func ChecksPre_0553258038e1(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_06224605132f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPre_06224605132f(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_06a8eb187879 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
-func ChecksPre_06a8eb187879(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_0712912c4a20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPre_0712912c4a20(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	c.SaveOpt(s9, t9, t9 != nil)
-	c.Save(s10, t10)
-	c.Save(s11, t11)
-	c.Save(s12, t12)
-	c.Save(s13, t13)
-	saveList_228b5d3c1b4e(c, s14, t14)
-	c.Mutable(s11)
-	c.Mutable(s12)
-	c.Mutable(s13)
-	c.MutableList(s14)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[14], s14, t14)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
-		c.BindingContextRows(13)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-		c.BindingContext(l[10], s10, t10)
-		c.BindingContext(l[11], s11, t11)
-		c.BindingContext(l[12], s12, t12)
-		c.BindingContext(l[13], s13, t13)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(10)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-		c.SameContent(l[10], s10, t10)
-	}
-}
-
-// ChecksPre_08253d94a20a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPre_08253d94a20a(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_089082849694 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
-func ChecksPre_089082849694(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_08a3df0e22fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
-func ChecksPre_08a3df0e22fa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_08dae0fd856c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 38 op(s) of one shape (the first: is_leaf).
-func ChecksPre_08dae0fd856c(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_0963d69bc412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre_0963d69bc412(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.MutableList(s0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_0be88d145331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
-func ChecksPre_0be88d145331(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_0c40e55d4ed4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPre_0c40e55d4ed4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.MutableList(s3)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[3], s3, t3)
-}
-
-// ChecksPre_0c480a579b34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre_0c480a579b34(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_0f196cc141b6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPre_0f196cc141b6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_10e4cc65b102 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
-func ChecksPre_10e4cc65b102(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	c.Mutable(s9)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// ChecksPre_11fc2386c782 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPre_11fc2386c782(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_122ef1fe33e5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
-func ChecksPre_122ef1fe33e5(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	c.Mutable(s9)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// ChecksPre_1a89924f159f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
-func ChecksPre_1a89924f159f(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_1bbf974a263f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPre_1bbf974a263f(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Save(s10, t10)
-	c.Save(s11, t11)
-	c.Save(s12, t12)
-	c.SaveOpt(s13, t13, t13 != nil)
-	c.Save(s14, t14)
-	c.Mutable(s14)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() {
-		c.BindingContextRows(15)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-		c.BindingContext(l[10], s10, t10)
-		c.BindingContext(l[11], s11, t11)
-		c.BindingContext(l[12], s12, t12)
-		c.BindingContext(l[13], s13, t13)
-		c.BindingContext(l[14], s14, t14)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(14)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-		c.SameContent(l[10], s10, t10)
-		c.SameContent(l[11], s11, t11)
-		c.SameContent(l[12], s12, t12)
-		c.SameContent(l[13], s13, t13)
-	}
-}
-
-// ChecksPre_1fdfd85af8b3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
-func ChecksPre_1fdfd85af8b3(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	asserts.SameContentList(c, l[4], s4, t4)
-	asserts.BindingContextList(c, l[4], s4, t4)
-	asserts.SameContentList(c, l[5], s5, t5)
-	asserts.BindingContextList(c, l[5], s5, t5)
-	if !c.Hermetic() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_1fe615f1668a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPre_1fe615f1668a(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	saveList_228b5d3c1b4e(c, s6, t6)
-	saveList_228b5d3c1b4e(c, s7, t7)
-	c.Save(s8, t8)
-	saveList_228b5d3c1b4e(c, s9, t9)
-	saveList_228b5d3c1b4e(c, s10, t10)
-	c.Mutable(s8)
-	c.MutableList(s9)
-	c.MutableList(s10)
-	asserts.SameContentList(c, l[6], s6, t6)
-	asserts.BindingContextList(c, l[6], s6, t6)
-	asserts.SameContentList(c, l[7], s7, t7)
-	asserts.BindingContextList(c, l[7], s7, t7)
-	asserts.BindingContextList(c, l[9], s9, t9)
-	asserts.BindingContextList(c, l[10], s10, t10)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s8.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_2018b7f38450 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func ChecksPre_2018b7f38450(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-}
-
-// ChecksPre_28f0d08b4a24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
-func ChecksPre_28f0d08b4a24(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_2accdb41683d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
-func ChecksPre_2accdb41683d(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_3234a6b9e5ea begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPre_3234a6b9e5ea(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_34e3436eb409 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPre_34e3436eb409(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_364e640097da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
-func ChecksPre_364e640097da(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_38350f913cf0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func ChecksPre_38350f913cf0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_38366dff5839 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPre_38366dff5839(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_3bf376aece40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
-func ChecksPre_3bf376aece40(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_3c924af74a14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
-func ChecksPre_3c924af74a14(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_3e81434d2346 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
-func ChecksPre_3e81434d2346(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_3f806bbcba0c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 34 op(s) of one shape (the first: _fw_primal).
-func ChecksPre_3f806bbcba0c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_3fe2e8971aac begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
-func ChecksPre_3fe2e8971aac(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_420a4962905e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
-func ChecksPre_420a4962905e(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_430157c69955 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPre_430157c69955(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_4707122f4465 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
-func ChecksPre_4707122f4465(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10375,79 +9393,8 @@ func ChecksPre_4707122f4465(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_47192db8b12a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPre_47192db8b12a(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// ChecksPre_4bdee72eaf7d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPre_4bdee72eaf7d(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	saveList_228b5d3c1b4e(c, s6, t6)
-	saveList_228b5d3c1b4e(c, s7, t7)
-	asserts.SameContentList(c, l[6], s6, t6)
-	asserts.BindingContextList(c, l[6], s6, t6)
-	asserts.SameContentList(c, l[7], s7, t7)
-	asserts.BindingContextList(c, l[7], s7, t7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_4de06f15e59a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
-func ChecksPre_4de06f15e59a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPre_08bf3a80445f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
+func ChecksPre_08bf3a80445f(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10472,7 +9419,7 @@ func ChecksPre_4de06f15e59a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 		c.BindingContext(l[7], s7, t7)
 		c.BindingContext(l[8], s8, t8)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(8)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10486,19 +9433,16 @@ func ChecksPre_4de06f15e59a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 	}
 }
 
-// ChecksPre_4e6000ff3872 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre_4e6000ff3872(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre_0963d69bc412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre_0963d69bc412(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
 	c.MutableList(s0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[0], s0, t0)
 }
 
-// ChecksPre_4e84802fcaec begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
-func ChecksPre_4e84802fcaec(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre_096fc336d8be begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
+func ChecksPre_096fc336d8be(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10506,8 +9450,14 @@ func ChecksPre_4e84802fcaec(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
@@ -10515,8 +9465,11 @@ func ChecksPre_4e84802fcaec(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(6)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10528,123 +9481,13 @@ func ChecksPre_4e84802fcaec(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	}
 }
 
-// ChecksPre_4fc27554dbbe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPre_4fc27554dbbe(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre_0a5e46538f8a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPre_0a5e46538f8a(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_5081854732c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
-func ChecksPre_5081854732c1(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_52650589f103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
-func ChecksPre_52650589f103(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_52d7795000f6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
-func ChecksPre_52d7795000f6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func ChecksPre_536305a1802c(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func ChecksPre_5366a9a1802f(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPre_54a28aa8553d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func ChecksPre_54a28aa8553d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
@@ -10658,7 +9501,7 @@ func ChecksPre_54a28aa8553d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(5)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10669,100 +9512,17 @@ func ChecksPre_54a28aa8553d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 	}
 }
 
-// ChecksPre_56320bfca33c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
-func ChecksPre_56320bfca33c(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre_0a7158524f69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
+func ChecksPre_0a7158524f69(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Mutable(s5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_582048d0830b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
-func ChecksPre_582048d0830b(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_5828b61c8808 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPre_5828b61c8808(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_5aa6aac8c6de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
-func ChecksPre_5aa6aac8c6de(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.Mutable(s6)
-	c.Mutable(s7)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
 		c.BindingContextRows(8)
 	} else {
@@ -10775,54 +9535,47 @@ func ChecksPre_5aa6aac8c6de(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_5bcc2472a675 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
-func ChecksPre_5bcc2472a675(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
 		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
 	}
 }
 
-// ChecksPre_5cf835014263 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
-func ChecksPre_5cf835014263(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_0c40e55d4ed4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPre_0c40e55d4ed4(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.MutableList(s3)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[3], s3, t3)
+}
+
+// ChecksPre_103b91445c99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
+func ChecksPre_103b91445c99(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -10830,7 +9583,7 @@ func ChecksPre_5cf835014263(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10838,8 +9591,144 @@ func ChecksPre_5cf835014263(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 	}
 }
 
-// ChecksPre_5ed7c55cc880 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func ChecksPre_5ed7c55cc880(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre_10b65acb831a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func ChecksPre_10b65acb831a(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_1154aefc332e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func ChecksPre_1154aefc332e(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_11d93b2e1f82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPre_11d93b2e1f82(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_1401cbf15d30 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPre_1401cbf15d30(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.SavedList, s7 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	saveList_228b5d3c1b4e(c, s6, t6)
+	saveList_228b5d3c1b4e(c, s7, t7)
+	wrap.SameContentList(c, l[6], s6, t6)
+	wrap.BindingContextList(c, l[6], s6, t6)
+	wrap.SameContentList(c, l[7], s7, t7)
+	wrap.BindingContextList(c, l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_17da7d8d8ce5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
+func ChecksPre_17da7d8d8ce5(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -10847,8 +9736,6 @@ func ChecksPre_5ed7c55cc880(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.Mutable(s2)
-	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
@@ -10861,7 +9748,153 @@ func ChecksPre_5ed7c55cc880(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_195e32f310da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPre_195e32f310da(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Mutable(s8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_19caa6263949 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
+func ChecksPre_19caa6263949(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.SaveOpt(s7, t7, t7 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_2018b7f38450 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPre_2018b7f38450(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+}
+
+// ChecksPre_2064e8de8db1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPre_2064e8de8db1(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_2141d77dacda begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.data).
+func ChecksPre_2141d77dacda(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	wrap.SameContentList(c, l[3], s3, t3)
+	wrap.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10869,8 +9902,381 @@ func ChecksPre_5ed7c55cc880(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 	}
 }
 
-// ChecksPre_5f0d801e6e70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
-func ChecksPre_5f0d801e6e70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_21859fb1b89c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPre_21859fb1b89c(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_224629ef271a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPre_224629ef271a(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.ViewBase(s3, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_23a34b150153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPre_23a34b150153(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.Save(s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_23cddd44ad55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func ChecksPre_23cddd44ad55(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_24075b51fc68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
+func ChecksPre_24075b51fc68(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_25e607878ac6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPre_25e607878ac6(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_268f215792f8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_268f215792f8(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_274564edfccc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPre_274564edfccc(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_288cd435ca89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPre_288cd435ca89(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre_295329f417de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPre_295329f417de(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
+}
+
+// ChecksPre_2a0f7c45460a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre_2a0f7c45460a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_2aba30d7eae5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPre_2aba30d7eae5(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_2accdb41683d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: retain_grad).
+func ChecksPre_2accdb41683d(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_2ba1ccfbd356 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPre_2ba1ccfbd356(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_2be86b41051d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
+func ChecksPre_2be86b41051d(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -10895,7 +10301,7 @@ func ChecksPre_5f0d801e6e70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(5)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10906,45 +10312,24 @@ func ChecksPre_5f0d801e6e70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	}
 }
 
-// ChecksPre_60405c525969 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func ChecksPre_60405c525969(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.MutableList(s0)
-	c.Mutable(s1)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	if !c.Hermetic() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_60a1210fc3a0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPre_60a1210fc3a0(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_2bf1d2286b09 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
+func ChecksPre_2bf1d2286b09(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.Save(s2, t2)
+	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
 	c.Mutable(s7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
+	c.Mutable(s8)
+	c.Mutable(s9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
@@ -10954,23 +10339,28 @@ func ChecksPre_60a1210fc3a0(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
 		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
 	}
 }
 
-// ChecksPre_652b63a4dd80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPre_652b63a4dd80(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_2e06c273ad84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: bilinear).
+func ChecksPre_2e06c273ad84(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
 		c.BindingContextRows(4)
@@ -10980,7 +10370,7 @@ func ChecksPre_652b63a4dd80(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(4)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -10990,351 +10380,8 @@ func ChecksPre_652b63a4dd80(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 	}
 }
 
-// ChecksPre_658c288c39eb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPre_658c288c39eb(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_67c6b7207594 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 676 op(s) of one shape (the first: _cast_Byte).
-func ChecksPre_67c6b7207594(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_67cc67935fda begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPre_67cc67935fda(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.MutableList(s1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_69182b2225cb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPre_69182b2225cb(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_6d7dcfeac6e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPre_6d7dcfeac6e1(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_6d9634e8c607 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
-func ChecksPre_6d9634e8c607(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_6f7e4670f9a8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
-func ChecksPre_6f7e4670f9a8(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[4], s4, t4)
-	asserts.SameContentList(c, l[5], s5, t5)
-	asserts.BindingContextList(c, l[5], s5, t5)
-	if !c.Hermetic() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_700247ca22fd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPre_700247ca22fd(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_71e03f1a5322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
-func ChecksPre_71e03f1a5322(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_72bf70574d39 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPre_72bf70574d39(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.MutableList(s1)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-}
-
-// ChecksPre_744b97fde812 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPre_744b97fde812(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.SaveOpt(s7, t7, t7 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_74ed4635c77e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
-func ChecksPre_74ed4635c77e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_753d407c557f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPre_753d407c557f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.MutableList(s3)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_76755cefda69 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 508 op(s) of one shape (the first: abs.out).
-func ChecksPre_76755cefda69(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_77419058d3a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPre_77419058d3a3(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre_2e072b40c3c2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPre_2e072b40c3c2(c *wrap.Call, op *wrap.Op, l *[16]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -11347,8 +10394,8 @@ func ChecksPre_77419058d3a3(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc,
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
 		c.BindingContextRows(10)
 	} else {
@@ -11363,7 +10410,7 @@ func ChecksPre_77419058d3a3(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc,
 		c.BindingContext(l[9], s9, t9)
 		c.BindingContext(l[10], s10, t10)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(10)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -11379,8 +10426,219 @@ func ChecksPre_77419058d3a3(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc,
 	}
 }
 
-// ChecksPre_796115acf324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
-func ChecksPre_796115acf324(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre_2e3bc5e2adb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func ChecksPre_2e3bc5e2adb6(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_2ea3f0995106 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPre_2ea3f0995106(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_2fb9295c00ce begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
+func ChecksPre_2fb9295c00ce(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_30d4c556a90d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPre_30d4c556a90d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_32282fc5eb02 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPre_32282fc5eb02(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.Save(s10, t10)
+	c.Save(s11, t11)
+	c.Save(s12, t12)
+	c.SaveOpt(s13, t13, t13 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
+}
+
+// ChecksPre_32b13faeef53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPre_32b13faeef53(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_336bc2e92f6d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
+func ChecksPre_336bc2e92f6d(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_34b05d119386 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor_out).
+func ChecksPre_34b05d119386(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11398,7 +10656,7 @@ func ChecksPre_796115acf324(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -11407,24 +10665,405 @@ func ChecksPre_796115acf324(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 	}
 }
 
-// ChecksPre_79c570bd5f65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put.out).
-func ChecksPre_79c570bd5f65(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_34cec5519d18 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 676 op(s) of one shape (the first: _cast_Byte).
+func ChecksPre_34cec5519d18(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s3)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(3)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_38f42231116f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPre_38f42231116f(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_3952fe200403 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPre_3952fe200403(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_3a50954ad238 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: embedding_bag).
+func ChecksPre_3a50954ad238(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_3ce24ae310c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre_3ce24ae310c7(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_3d486906aaab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPre_3d486906aaab(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_3f5340af21d9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPre_3f5340af21d9(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.MutableList(s1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_3f7649c859d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPre_3f7649c859d2(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_41be367a6d28 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
+func ChecksPre_41be367a6d28(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_4213a793fab4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
+func ChecksPre_4213a793fab4(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_427855877fd9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
+func ChecksPre_427855877fd9(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_42b8033e8e5b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func ChecksPre_42b8033e8e5b(c *wrap.Call, op *wrap.Op, l *[19]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.Saved, s15 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.Save(s10, t10)
+	c.Save(s11, t11)
+	c.Save(s12, t12)
+	c.SaveOpt(s13, t13, t13 != nil)
+	c.SaveOpt(s14, t14, t14 != nil)
+	c.SaveOpt(s15, t15, t15 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() {
+		c.BindingContextRows(16)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(16)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+		c.SameContent(l[14], s14, t14)
+		c.SameContent(l[15], s15, t15)
+	}
+}
+
+// ChecksPre_42ec80db5c07 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPre_42ec80db5c07(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_448acd884f1e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
+func ChecksPre_448acd884f1e(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.SaveOpt(s0, t0, t0 != nil)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_4c50e2a2035c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPre_4c50e2a2035c(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s1)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -11432,8 +11071,307 @@ func ChecksPre_79c570bd5f65(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 	}
 }
 
-// ChecksPre_79f66a3f833d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPre_79f66a3f833d(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre_4e6000ff3872 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre_4e6000ff3872(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.MutableList(s0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+}
+
+// ChecksPre_4e778003a035 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPre_4e778003a035(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_4fb19b2b532e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _backward).
+func ChecksPre_4fb19b2b532e(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_50a75725ab51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
+func ChecksPre_50a75725ab51(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
+func ChecksPre_536305a1802c(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func ChecksPre_5366a9a1802f(c *wrap.Call, op *wrap.Op, l *[0]wrap.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_54334b95bc23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPre_54334b95bc23(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_570584297ad9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
+func ChecksPre_570584297ad9(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_59d5effab32c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
+func ChecksPre_59d5effab32c(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_5b40faad0a36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func ChecksPre_5b40faad0a36(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.SaveOpt(s6, t6, t6 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre_5f8ed811ac47 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
+func ChecksPre_5f8ed811ac47(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_6608872b796d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPre_6608872b796d(c *wrap.Call, op *wrap.Op, l *[16]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.Save(s10, t10)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	c.Mutable(s9)
+	c.Mutable(s10)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_661a9e3d0fd8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
+func ChecksPre_661a9e3d0fd8(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_6665a8b66497 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
+func ChecksPre_6665a8b66497(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_6b63d8671777 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPre_6b63d8671777(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -11464,7 +11402,7 @@ func ChecksPre_79f66a3f833d(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc,
 		c.BindingContext(l[9], s9, t9)
 		c.BindingContext(l[10], s10, t10)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(8)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -11478,529 +11416,99 @@ func ChecksPre_79f66a3f833d(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc,
 	}
 }
 
-// ChecksPre_7b4b35acfd18 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
-func ChecksPre_7b4b35acfd18(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_71de882f9059 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
+func ChecksPre_71de882f9059(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
+	c.Mutable(s3)
+	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(6)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_7cbd1c5fb7fa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPre_7cbd1c5fb7fa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_7db087a75f47 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_7db087a75f47(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_228b5d3c1b4e(c, s1, t1)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_7e46e7b2a641 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPre_7e46e7b2a641(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPre_72bf70574d39 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPre_72bf70574d39(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
+	c.MutableList(s1)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[1], s1, t1)
 }
 
-// ChecksPre_7f60c764d0e5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
-func ChecksPre_7f60c764d0e5(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	asserts.SameContentList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_7f805a3f1ebd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_7f805a3f1ebd(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_85672c5d192c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPre_85672c5d192c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_8609679a66e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPre_8609679a66e1(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre_754aa787ec8a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
+func ChecksPre_754aa787ec8a(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// ChecksPre_8774c1b8925d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPre_8774c1b8925d(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(9)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-	}
-}
-
-// ChecksPre_88d81b5cc2c3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPre_88d81b5cc2c3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.ViewBase(s3, s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
+	c.Mutable(s5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_88dce58f3d97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func ChecksPre_88dce58f3d97(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	if !c.Hermetic() && s1.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_8a4a2902d637 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPre_8a4a2902d637(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Save(s10, t10)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	c.Mutable(s9)
-	c.Mutable(s10)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-		c.BindingContext(l[10], s10, t10)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(5)
 	} else {
 		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_8b6109bd82ba begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPre_8b6109bd82ba(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.Save(s7, t7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
 		c.SameContent(l[3], s3, t3)
 		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
 	}
 }
 
-// ChecksPre_8ddbcc88b38f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
-func ChecksPre_8ddbcc88b38f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_768b5644df0c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
+func ChecksPre_768b5644df0c(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.SaveOpt(s7, t7, t7 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_9096c1628a17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func ChecksPre_9096c1628a17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	c.Mutable(s1)
-	c.MutableList(s3)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	if !c.Hermetic() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_914be7f0f2cd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
-func ChecksPre_914be7f0f2cd(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_9216c082a541 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 216 op(s) of one shape (the first: requires_grad_).
-func ChecksPre_9216c082a541(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_92a7f45d2cbb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPre_92a7f45d2cbb(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Mutable(s8)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_94071f3955cb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
-func ChecksPre_94071f3955cb(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_94d789f63ec8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
-func ChecksPre_94d789f63ec8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -12009,337 +11517,64 @@ func ChecksPre_94d789f63ec8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 	}
 }
 
-// ChecksPre_94dc0a6890b2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func ChecksPre_94dc0a6890b2(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_952465a7d88e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
-func ChecksPre_952465a7d88e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_967a579ba3ec begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func ChecksPre_967a579ba3ec(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre_773cdcf998f6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPre_773cdcf998f6(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
 	saveList_228b5d3c1b4e(c, s2, t2)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-}
-
-// ChecksPre_98a2f031987c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 206 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPre_98a2f031987c(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_98aae99c0243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func ChecksPre_98aae99c0243(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_98ee9e2cb615 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_98ee9e2cb615(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_992d8b4fecf7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
-func ChecksPre_992d8b4fecf7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_99dbd5a81aad begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPre_99dbd5a81aad(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_9d2ee84ff5d6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
-func ChecksPre_9d2ee84ff5d6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_9d56d154656e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
-func ChecksPre_9d56d154656e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_9d5b6aa2ec55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
-func ChecksPre_9d5b6aa2ec55(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_9d68959426ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPre_9d68959426ef(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_9ffe6eede4a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPre_9ffe6eede4a5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.Save(s7, t7)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(8)
+	c.SaveOpt(s7, t7, t7 != nil)
+	saveList_228b5d3c1b4e(c, s8, t8)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+	c.MutableList(s4)
+	c.MutableList(s8)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[3], s3, t3)
+	wrap.BindingContextList(c, l[4], s4, t4)
+	wrap.SameContentList(c, l[5], s5, t5)
+	wrap.BindingContextList(c, l[5], s5, t5)
+	wrap.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
 	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
 	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
 		c.SameContent(l[6], s6, t6)
 		c.SameContent(l[7], s7, t7)
 	}
 }
 
-// ChecksPre_a0b3d6688827 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPre_a0b3d6688827(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_77d0444bad64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPre_77d0444bad64(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.MutableList(s3)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[3], s3, t3)
 	if !c.Hermetic() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[1], s1, t1)
@@ -12347,249 +11582,16 @@ func ChecksPre_a0b3d6688827(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_a24b17ec4e32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPre_a24b17ec4e32(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPre_7aafc3ed809c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
+func ChecksPre_7aafc3ed809c(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(10)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-	}
-}
-
-// ChecksPre_a4bf1fcbf000 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func ChecksPre_a4bf1fcbf000(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	c.SaveOpt(s9, t9, t9 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(10)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-	}
-}
-
-// ChecksPre_a691e21661e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
-func ChecksPre_a691e21661e4(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
+	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_a6ffc9a69227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
-func ChecksPre_a6ffc9a69227(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_a906ce110cc9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPre_a906ce110cc9(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_aad00cfaa9f5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPre_aad00cfaa9f5(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Mutable(s8)
-	c.Mutable(s9)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(10)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-	}
-}
-
-// ChecksPre_ad13525c7331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func ChecksPre_ad13525c7331(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s3)
-	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
@@ -12603,7 +11605,7 @@ func ChecksPre_ad13525c7331(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -12612,155 +11614,8 @@ func ChecksPre_ad13525c7331(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ae81a3d12fb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 257 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPre_ae81a3d12fb5(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_ae93099efd6b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
-func ChecksPre_ae93099efd6b(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_af813b8adecd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPre_af813b8adecd(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// ChecksPre_af934a99447c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
-func ChecksPre_af934a99447c(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_b58f7c004091 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
-func ChecksPre_b58f7c004091(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_b5a80cd8ca4e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
-func ChecksPre_b5a80cd8ca4e(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_b7f7ee0af164 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func ChecksPre_b7f7ee0af164(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, s16 *asserts.Saved, s17 *asserts.Saved, s18 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
+// ChecksPre_7b11600cacc6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func ChecksPre_7b11600cacc6(c *wrap.Call, op *wrap.Op, l *[22]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.Saved, s15 *wrap.Saved, s16 *wrap.Saved, s17 *wrap.Saved, s18 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12807,7 +11662,7 @@ func ChecksPre_b7f7ee0af164(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc,
 		c.BindingContext(l[17], s17, t17)
 		c.BindingContext(l[18], s18, t18)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(16)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -12829,8 +11684,394 @@ func ChecksPre_b7f7ee0af164(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc,
 	}
 }
 
-// ChecksPre_b8ffc5c2ab9f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPre_b8ffc5c2ab9f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre_7e46e7b2a641 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPre_7e46e7b2a641(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+}
+
+// ChecksPre_81813e6a98cf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 64 op(s) of one shape (the first: _unpack_dual).
+func ChecksPre_81813e6a98cf(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_8224b2919ed0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPre_8224b2919ed0(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre_8326cbbeaee9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
+func ChecksPre_8326cbbeaee9(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_8370948ad82c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func ChecksPre_8370948ad82c(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.Save(s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_85c00855301e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPre_85c00855301e(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_875a32e6898a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward.out).
+func ChecksPre_875a32e6898a(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	c.Mutable(s9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre_88099299b360 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
+func ChecksPre_88099299b360(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_88dce58f3d97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPre_88dce58f3d97(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_8b4463b91472 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru_cell).
+func ChecksPre_8b4463b91472(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_8de8f732e690 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: addmv_).
+func ChecksPre_8de8f732e690(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_901828f77611 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
+func ChecksPre_901828f77611(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_91ccc1d7ae11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
+func ChecksPre_91ccc1d7ae11(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_9216c082a541 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 216 op(s) of one shape (the first: requires_grad_).
+func ChecksPre_9216c082a541(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_92752a84a9cc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPre_92752a84a9cc(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.SaveOpt(s7, t7, t7 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_93e0bf10ee17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPre_93e0bf10ee17(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -12854,7 +12095,7 @@ func ChecksPre_b8ffc5c2ab9f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -12863,103 +12104,75 @@ func ChecksPre_b8ffc5c2ab9f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 	}
 }
 
-// ChecksPre_bbdb121052a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _make_dual).
-func ChecksPre_bbdb121052a3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPre_9619740f86da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 508 op(s) of one shape (the first: abs.out).
+func ChecksPre_9619740f86da(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.ViewBase(s2, s0, t0)
+	c.Mutable(s1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
 	}
 }
 
-// ChecksPre_bce3ce7b8365 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func ChecksPre_bce3ce7b8365(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_967a579ba3ec begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPre_967a579ba3ec(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+}
+
+// ChecksPre_97012eb9db3e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPre_97012eb9db3e(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.Mutable(s1)
-	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
 	} else {
 		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
 	}
 }
 
-// ChecksPre_bfef4fa89641 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
-func ChecksPre_bfef4fa89641(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_98ff2d12a775 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _convolution_double_backward).
+func ChecksPre_98ff2d12a775(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+	c.SaveOpt(s0, t0, t0 != nil)
+	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_c06886af906b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
-func ChecksPre_c06886af906b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_c218c3d63cb5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPre_c218c3d63cb5(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
 	c.Save(s5, t5)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
 		c.BindingContextRows(6)
@@ -12971,18 +12184,1050 @@ func ChecksPre_c218c3d63cb5(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_9925af67ef09 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.input).
+func ChecksPre_9925af67ef09(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_9a26ff9fa5a2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
+func ChecksPre_9a26ff9fa5a2(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_9c0eff143336 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 38 op(s) of one shape (the first: is_leaf).
+func ChecksPre_9c0eff143336(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_9cc9aa0fb388 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre_9cc9aa0fb388(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_9d2ee84ff5d6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
+func ChecksPre_9d2ee84ff5d6(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_9dd9bc24a5ea begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
+func ChecksPre_9dd9bc24a5ea(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.SaveOpt(s5, t5, t5 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_9e7357c4d4e1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
+func ChecksPre_9e7357c4d4e1(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.Save(s6, t6)
+	c.Mutable(s6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_9f6ce5da50aa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
+func ChecksPre_9f6ce5da50aa(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_9ff459d46baa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func ChecksPre_9ff459d46baa(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre_a04b5562b93f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPre_a04b5562b93f(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_a0daffd493e5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPre_a0daffd493e5(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.SaveOpt(s0, t0, t0 != nil)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_a401ab0b572d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPre_a401ab0b572d(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_a6c43a03b0a8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPre_a6c43a03b0a8(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
 		c.ContentOff(4)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_a6d487837754 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPre_a6d487837754(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_a82c650ff44f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPre_a82c650ff44f(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_aa62b0b2b86e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPre_aa62b0b2b86e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_aaabaf684783 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPre_aaabaf684783(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_ab0d8e103c02 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: addmv.out).
+func ChecksPre_ab0d8e103c02(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_ac81e03e1b31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats).
+func ChecksPre_ac81e03e1b31(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_b0bf72c61219 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPre_b0bf72c61219(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_b21e4a46ebf4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPre_b21e4a46ebf4(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_b51cfc64db7d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: lu_unpack).
+func ChecksPre_b51cfc64db7d(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_b51d9ac49bbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors).
+func ChecksPre_b51d9ac49bbc(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_b834233145a4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 257 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func ChecksPre_b834233145a4(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_ba80353bf641 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPre_ba80353bf641(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_baa8ef4e4295 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func ChecksPre_baa8ef4e4295(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_bbf3e9385d37 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
+func ChecksPre_bbf3e9385d37(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	wrap.SameContentList(c, l[3], s3, t3)
+	wrap.BindingContextList(c, l[3], s3, t3)
+	wrap.SameContentList(c, l[4], s4, t4)
+	wrap.BindingContextList(c, l[4], s4, t4)
+	wrap.SameContentList(c, l[5], s5, t5)
+	wrap.BindingContextList(c, l[5], s5, t5)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_bbfd2bc1d158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_cell).
+func ChecksPre_bbfd2bc1d158(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
 		c.SameContent(l[5], s5, t5)
 	}
 }
 
-// ChecksPre_c2b8f4a7779f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func ChecksPre_c2b8f4a7779f(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre_bc9bda04f3e6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPre_bc9bda04f3e6(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_bedc86d34c7f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
+func ChecksPre_bedc86d34c7f(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_bfdedadfb6f3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPre_bfdedadfb6f3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.Mutable(s1)
+	c.MutableList(s3)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_c07b43fafbf0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm).
+func ChecksPre_c07b43fafbf0(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_c1376a59aa63 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPre_c1376a59aa63(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_c3c59c9cc81b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPre_c3c59c9cc81b(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.Mutable(s8)
+	c.Mutable(s9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_c6afcb5dd4b5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _make_dual).
+func ChecksPre_c6afcb5dd4b5(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.ViewBase(s2, s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_d23f552a2631 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPre_d23f552a2631(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_d2a6e67d8f0d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
+func ChecksPre_d2a6e67d8f0d(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_d2d36471f3bb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
+func ChecksPre_d2d36471f3bb(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_d4a2ea4738bd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPre_d4a2ea4738bd(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_d60500995206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func ChecksPre_d60500995206(c *wrap.Call, op *wrap.Op, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13020,7 +13265,7 @@ func ChecksPre_c2b8f4a7779f(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc,
 		c.BindingContext(l[12], s12, t12)
 		c.BindingContext(l[13], s13, t13)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(10)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -13036,151 +13281,45 @@ func ChecksPre_c2b8f4a7779f(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc,
 	}
 }
 
-// ChecksPre_c2f42f0387ac begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPre_c2f42f0387ac(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre_d6c725ee0130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPre_d6c725ee0130(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
+	c.MutableList(s0)
+	c.Mutable(s1)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
 	} else {
-		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
 	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
 	}
 }
 
-// ChecksPre_c6101a069f02 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
-func ChecksPre_c6101a069f02(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	c.Mutable(s9)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_c6385adfb9b6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: unique_dim.out).
-func ChecksPre_c6385adfb9b6(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_d6e9dd23e933 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPre_d6e9dd23e933(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.Mutable(s1)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_c6b1ab484cd6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPre_c6b1ab484cd6(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_cceed7a30826 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPre_cceed7a30826(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
+	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
@@ -13189,44 +13328,17 @@ func ChecksPre_cceed7a30826(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc,
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
 	}
 }
 
-// ChecksPre_ce40b3ce862b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm.input).
-func ChecksPre_ce40b3ce862b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_ce5e05064fa0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 89 op(s) of one shape (the first: addmv).
-func ChecksPre_ce5e05064fa0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_d7499e4b74cd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 89 op(s) of one shape (the first: addmv).
+func ChecksPre_d7499e4b74cd(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -13238,7 +13350,7 @@ func ChecksPre_ce5e05064fa0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -13247,224 +13359,8 @@ func ChecksPre_ce5e05064fa0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_cfa4c6207032 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPre_cfa4c6207032(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_d069485dcb07 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPre_d069485dcb07(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_d3d80fae8d35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPre_d3d80fae8d35(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_d5fab2482d2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPre_d5fab2482d2e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_d75037e25a3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
-func ChecksPre_d75037e25a3a(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_d7fd78e85e83 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func ChecksPre_d7fd78e85e83(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, s15 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.Save(s10, t10)
-	c.Save(s11, t11)
-	c.Save(s12, t12)
-	c.SaveOpt(s13, t13, t13 != nil)
-	c.SaveOpt(s14, t14, t14 != nil)
-	c.SaveOpt(s15, t15, t15 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() {
-		c.BindingContextRows(16)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-		c.BindingContext(l[9], s9, t9)
-		c.BindingContext(l[10], s10, t10)
-		c.BindingContext(l[11], s11, t11)
-		c.BindingContext(l[12], s12, t12)
-		c.BindingContext(l[13], s13, t13)
-		c.BindingContext(l[14], s14, t14)
-		c.BindingContext(l[15], s15, t15)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(16)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
-		c.SameContent(l[8], s8, t8)
-		c.SameContent(l[9], s9, t9)
-		c.SameContent(l[10], s10, t10)
-		c.SameContent(l[11], s11, t11)
-		c.SameContent(l[12], s12, t12)
-		c.SameContent(l[13], s13, t13)
-		c.SameContent(l[14], s14, t14)
-		c.SameContent(l[15], s15, t15)
-	}
-}
-
-// ChecksPre_d99f4b8e718b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPre_d99f4b8e718b(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_daf57534474f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
-func ChecksPre_daf57534474f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_dbd6a4c0d60c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPre_dbd6a4c0d60c(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPre_d843535df7da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPre_d843535df7da(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -13477,10 +13373,19 @@ func ChecksPre_dbd6a4c0d60c(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
-		c.BindingContextRows(10)
+	c.Save(s11, t11)
+	c.Save(s12, t12)
+	c.Save(s13, t13)
+	saveList_228b5d3c1b4e(c, s14, t14)
+	c.Mutable(s11)
+	c.Mutable(s12)
+	c.Mutable(s13)
+	c.MutableList(s14)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(13)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[2], s2, t2)
@@ -13492,8 +13397,11 @@ func ChecksPre_dbd6a4c0d60c(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 		c.BindingContext(l[8], s8, t8)
 		c.BindingContext(l[9], s9, t9)
 		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(10)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -13509,308 +13417,55 @@ func ChecksPre_dbd6a4c0d60c(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 	}
 }
 
-// ChecksPre_dccc194ea2d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPre_dccc194ea2d5(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_dde34b306597 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps.out).
-func ChecksPre_dde34b306597(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_d97d293b3651 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPre_d97d293b3651(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
 	saveList_228b5d3c1b4e(c, s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.SameContentList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	if !c.Hermetic() && s0.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(6)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_de962c6d71a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPre_de962c6d71a7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	c.MutableList(s2)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[2], s2, t2)
-}
-
-// ChecksPre_dedd2f1fac77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
-func ChecksPre_dedd2f1fac77(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre_d99308d0ed00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPre_d99308d0ed00(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-	}
-}
-
-// ChecksPre_e40681b8a4ec begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func ChecksPre_e40681b8a4ec(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.Mutable(s1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_e4beb724aea1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru_cell).
-func ChecksPre_e4beb724aea1(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(6)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_e6056f8aa6dd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 57 op(s) of one shape (the first: addmv.out).
-func ChecksPre_e6056f8aa6dd(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_e6eee3f97ff7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
-func ChecksPre_e6eee3f97ff7(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_e7795ab45c8f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPre_e7795ab45c8f(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-	}
-}
-
-// ChecksPre_e7e1442b50b8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 72 op(s) of one shape (the first: _sobol_engine_ff_).
-func ChecksPre_e7e1442b50b8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
 		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_ea4f4a92dce7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPre_ea4f4a92dce7(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
 	}
 }
 
-// ChecksPre_eb810b5f5448 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPre_eb810b5f5448(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_da75a32a3780 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
+func ChecksPre_da75a32a3780(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.Save(s1, t1)
+	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -13832,7 +13487,7 @@ func ChecksPre_eb810b5f5448(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -13841,40 +13496,47 @@ func ChecksPre_eb810b5f5448(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 	}
 }
 
-// ChecksPre_ecaf795c6853 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
-func ChecksPre_ecaf795c6853(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_db0fef8cf6a9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
+func ChecksPre_db0fef8cf6a9(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
 	}
 }
 
-// ChecksPre_ed707c5509d9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPre_ed707c5509d9(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre_dbc530c1e4c6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
+func ChecksPre_dbc530c1e4c6(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.SaveOpt(s8, t8, t8 != nil)
+	c.SaveOpt(s9, t9, t9 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
@@ -13883,9 +13545,12 @@ func ChecksPre_ed707c5509d9(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(7)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(10)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
@@ -13894,15 +13559,46 @@ func ChecksPre_ed707c5509d9(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 		c.SameContent(l[4], s4, t4)
 		c.SameContent(l[5], s5, t5)
 		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
 	}
 }
 
-// ChecksPre_ede0afa7d84f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPre_ede0afa7d84f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_dddf9181a641 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
+func ChecksPre_dddf9181a641(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.Save(s2, t2)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_de244d6792f7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
+func ChecksPre_de244d6792f7(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -13910,7 +13606,7 @@ func ChecksPre_ede0afa7d84f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -13919,15 +13615,177 @@ func ChecksPre_ede0afa7d84f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ee0e135d0705 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
-func ChecksPre_ee0e135d0705(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre_de962c6d71a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPre_de962c6d71a7(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s2)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[2], s2, t2)
+}
+
+// ChecksPre_e232e833081d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: gru.data).
+func ChecksPre_e232e833081d(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	wrap.SameContentList(c, l[3], s3, t3)
+	wrap.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_e2ae3ba040da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn.out).
+func ChecksPre_e2ae3ba040da(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	c.Mutable(s9)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_e2c61a3bb078 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPre_e2c61a3bb078(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
+}
+
+// ChecksPre_e2ea5c447d9d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
+func ChecksPre_e2ea5c447d9d(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.MutableList(s0)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+	c.MutableList(s4)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[2], s2, t2)
+	wrap.BindingContextList(c, l[3], s3, t3)
+	wrap.BindingContextList(c, l[4], s4, t4)
+	wrap.SameContentList(c, l[5], s5, t5)
+	wrap.BindingContextList(c, l[5], s5, t5)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
+}
+
+// ChecksPre_e328980f44bc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPre_e328980f44bc(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
 		c.BindingContextRows(6)
 	} else {
@@ -13938,60 +13796,98 @@ func ChecksPre_ee0e135d0705(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
+}
+
+// ChecksPre_e80fa275d739 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
+func ChecksPre_e80fa275d739(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
 		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_e8414911c94c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func ChecksPre_e8414911c94c(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
 		c.SameContent(l[5], s5, t5)
 	}
 }
 
-// ChecksPre_eed17a0bd3cd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPre_eed17a0bd3cd(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPre_e848f256d521 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 34 op(s) of one shape (the first: _fw_primal).
+func ChecksPre_e848f256d521(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	saveList_228b5d3c1b4e(c, s2, t2)
-	saveList_228b5d3c1b4e(c, s3, t3)
-	saveList_228b5d3c1b4e(c, s4, t4)
-	saveList_228b5d3c1b4e(c, s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	saveList_228b5d3c1b4e(c, s8, t8)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-	c.MutableList(s8)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[2], s2, t2)
-	asserts.BindingContextList(c, l[3], s3, t3)
-	asserts.BindingContextList(c, l[4], s4, t4)
-	asserts.SameContentList(c, l[5], s5, t5)
-	asserts.BindingContextList(c, l[5], s5, t5)
-	asserts.BindingContextList(c, l[8], s8, t8)
-	if !c.Hermetic() && s6.Plain() && s7.Plain() {
-		c.BindingContextRows(2)
+	c.Save(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
 	} else {
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
 	} else {
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_eed36f12e5a0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPre_eed36f12e5a0(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre_e9198aa470c9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func ChecksPre_e9198aa470c9(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -14007,7 +13903,7 @@ func ChecksPre_eed36f12e5a0(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -14016,8 +13912,83 @@ func ChecksPre_eed36f12e5a0(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 	}
 }
 
-// ChecksPre_ef3bfbb5c1a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPre_ef3bfbb5c1a3(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// ChecksPre_e91c8007cb73 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_attention).
+func ChecksPre_e91c8007cb73(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_ea68d3d2c628 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 206 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPre_ea68d3d2c628(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_eb8e036a7d83 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
+func ChecksPre_eb8e036a7d83(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_ebd9b6da8231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPre_ebd9b6da8231(c *wrap.Call, op *wrap.Op, l *[16]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, s14 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14033,8 +14004,10 @@ func ChecksPre_ef3bfbb5c1a3(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.SaveOpt(s13, t13, t13 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
-		c.BindingContextRows(14)
+	c.Save(s14, t14)
+	c.Mutable(s14)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() {
+		c.BindingContextRows(15)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
@@ -14050,8 +14023,9 @@ func ChecksPre_ef3bfbb5c1a3(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 		c.BindingContext(l[11], s11, t11)
 		c.BindingContext(l[12], s12, t12)
 		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(14)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -14071,20 +14045,133 @@ func ChecksPre_ef3bfbb5c1a3(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 	}
 }
 
-// ChecksPre_ef82c6d4d729 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 41 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPre_ef82c6d4d729(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_ec9567939120 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
+func ChecksPre_ec9567939120(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
+}
+
+// ChecksPre_eefc116485a0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPre_eefc116485a0(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_ef36535b01dc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPre_ef36535b01dc(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_f1269c63fd92 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPre_f1269c63fd92(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
+}
+
+// ChecksPre_f202823984b8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func ChecksPre_f202823984b8(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -14093,12 +14180,133 @@ func ChecksPre_ef82c6d4d729(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_f262bc40d139 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPre_f262bc40d139(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPre_f54444408fb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func ChecksPre_f54444408fb3(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_f6423064daa6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPre_f6423064daa6(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_f749dd6eb68b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
+func ChecksPre_f749dd6eb68b(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_f81c085ee435 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPre_f81c085ee435(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.SaveOpt(s8, t8, t8 != nil)
+	c.SaveOpt(s9, t9, t9 != nil)
+	c.Save(s10, t10)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
+}
+
+// ChecksPre_f905232ec12f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPre_f905232ec12f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
@@ -14115,7 +14323,7 @@ func ChecksPre_f262bc40d139(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(3)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -14124,244 +14332,30 @@ func ChecksPre_f262bc40d139(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 	}
 }
 
-// ChecksPre_f36a901898b1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
-func ChecksPre_f36a901898b1(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
-		c.BindingContextRows(9)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-		c.BindingContext(l[7], s7, t7)
-		c.BindingContext(l[8], s8, t8)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_f37be2f18338 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
-func ChecksPre_f37be2f18338(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.Save(s6, t6)
-	c.Mutable(s6)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
-		c.BindingContextRows(7)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(6)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_f3f6d59e2c08 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPre_f3f6d59e2c08(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_f3fcb434c3b2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
-func ChecksPre_f3fcb434c3b2(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPre_fa024c923743 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPre_fa024c923743(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.SavedList, s7 *wrap.SavedList, s8 *wrap.Saved, s9 *wrap.SavedList, s10 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_f71c6d7bc105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPre_f71c6d7bc105(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_f8d732997765 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: bilinear).
-func ChecksPre_f8d732997765(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_f92af9aba598 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPre_f92af9aba598(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_f9e09cb53f52 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPre_f9e09cb53f52(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_228b5d3c1b4e(c, s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
-		c.BindingContext(l[5], s5, t5)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(5)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-	}
-}
-
-// ChecksPre_f9ede86e9e70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPre_f9ede86e9e70(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+	saveList_228b5d3c1b4e(c, s6, t6)
+	saveList_228b5d3c1b4e(c, s7, t7)
+	c.Save(s8, t8)
+	saveList_228b5d3c1b4e(c, s9, t9)
+	saveList_228b5d3c1b4e(c, s10, t10)
+	c.Mutable(s8)
+	c.MutableList(s9)
+	c.MutableList(s10)
+	wrap.SameContentList(c, l[6], s6, t6)
+	wrap.BindingContextList(c, l[6], s6, t6)
+	wrap.SameContentList(c, l[7], s7, t7)
+	wrap.BindingContextList(c, l[7], s7, t7)
+	wrap.BindingContextList(c, l[9], s9, t9)
+	wrap.BindingContextList(c, l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s8.Plain() {
 		c.BindingContextRows(7)
 	} else {
 		c.BindingContext(l[0], s0, t0)
@@ -14370,18 +14364,22 @@ func ChecksPre_f9ede86e9e70(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 		c.BindingContext(l[5], s5, t5)
-		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[8], s8, t8)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(6)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
 	}
 }
 
-// ChecksPre_fde29ae27409 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_elemt).
-func ChecksPre_fde29ae27409(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPre_fbdc68b29ebf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward.out).
+func ChecksPre_fbdc68b29ebf(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -14391,6 +14389,9 @@ func ChecksPre_fde29ae27409(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
+	c.Mutable(s5)
+	c.Mutable(s6)
+	c.Mutable(s7)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
 		c.BindingContextRows(8)
 	} else {
@@ -14403,44 +14404,44 @@ func ChecksPre_fde29ae27409(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 		c.BindingContext(l[6], s6, t6)
 		c.BindingContext(l[7], s7, t7)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(8)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(5)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
 		c.SameContent(l[3], s3, t3)
 		c.SameContent(l[4], s4, t4)
-		c.SameContent(l[5], s5, t5)
-		c.SameContent(l[6], s6, t6)
-		c.SameContent(l[7], s7, t7)
 	}
 }
 
-// ChecksPre_ffffc5f4ee67 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
-func ChecksPre_ffffc5f4ee67(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPre_fecaa254bf41 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
+func ChecksPre_fecaa254bf41(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	saveList_228b5d3c1b4e(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	if !c.Hermetic() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(2)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Mutable(s3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
 	} else {
+		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
 	} else {
+		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
 		c.SameContent(l[2], s2, t2)
 	}
 }
 
 // afterList_228b5d3c1b4e is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
-func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func afterList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -14449,7 +14450,7 @@ func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.T
 }
 
 // resultList_228b5d3c1b4e is asserts.ResultList for []*torch.Tensor, without an indirect call per element.
-func resultList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func resultList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -14458,7 +14459,7 @@ func resultList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.
 }
 
 // saveList_228b5d3c1b4e is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
-func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func saveList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -14467,7 +14468,7 @@ func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Te
 }
 
 // saveOptList_228b5d3c1b4e is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
-func saveOptList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func saveOptList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

@@ -6,15 +6,17 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opHingeEmbeddingLoss = asserts.Op{
+var opHingeEmbeddingLoss = wrap.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HingeEmbeddingLoss checks hinge_embedding_loss(Tensor self, Tensor target, float margin=1.0, int reduction=Mean) -> Tensor
@@ -22,18 +24,18 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	if !asserts.Checking() {
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opGroupNorm = asserts.Op{
+var opGroupNorm = wrap.Op{
 	Name:     "group_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GroupNorm checks group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor
@@ -41,18 +43,18 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opGroupNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opGroupNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
-var opNativeGroupNorm = asserts.Op{
+var opNativeGroupNorm = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeGroupNorm checks native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)
@@ -60,18 +62,18 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_570584297ad9(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeGroupNormOut = asserts.Op{
+var opNativeGroupNormOut = wrap.Op{
 	Name:     "native_group_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeGroupNormOut checks native_group_norm.out(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -79,19 +81,19 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_f262bc40d139(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_3d486906aaab(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeGroupNormBackward = asserts.Op{
+var opNativeGroupNormBackward = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeGroupNormBackward checks native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -99,18 +101,18 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_08a3df0e22fa(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_24075b51fc68(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeGroupNormBackwardOut = asserts.Op{
+var opNativeGroupNormBackwardOut = wrap.Op{
 	Name:     "native_group_norm_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeGroupNormBackwardOut checks native_group_norm_backward.out(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -118,19 +120,19 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre_06a8eb187879(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a10, a11, a12 wrap.Saved
+	assertgenshapes.ChecksPre_fbdc68b29ebf(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXFftR2c = asserts.Op{
+var opXFftR2c = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFftR2c checks _fft_r2c(Tensor self, int[] dim, int normalization, bool onesided) -> Tensor
@@ -138,18 +140,18 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	if !asserts.Checking() {
 		return kernels.XFftR2c(self, dim, normalization, onesided)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFftR2cOut = asserts.Op{
+var opXFftR2cOut = wrap.Op{
 	Name:     "_fft_r2c",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFftR2cOut checks _fft_r2c.out(Tensor self, int[] dim, int normalization, bool onesided, *, Tensor(a!) out) -> Tensor(a!)
@@ -157,19 +159,19 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	if !asserts.Checking() {
 		return kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftR2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftR2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXFftC2r = asserts.Op{
+var opXFftC2r = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFftC2r checks _fft_c2r(Tensor self, int[] dim, int normalization, SymInt last_dim_size) -> Tensor
@@ -177,18 +179,18 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	if !asserts.Checking() {
 		return kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFftC2rOut = asserts.Op{
+var opXFftC2rOut = wrap.Op{
 	Name:     "_fft_c2r",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFftC2rOut checks _fft_c2r.out(Tensor self, int[] dim, int normalization, SymInt last_dim_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -196,19 +198,19 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	if !asserts.Checking() {
 		return kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftC2rOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftC2rOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXFftC2c = asserts.Op{
+var opXFftC2c = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFftC2c checks _fft_c2c(Tensor self, SymInt[] dim, int normalization, bool forward) -> Tensor
@@ -216,18 +218,18 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	if !asserts.Checking() {
 		return kernels.XFftC2c(self, dim, normalization, forward)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFftC2cOut = asserts.Op{
+var opXFftC2cOut = wrap.Op{
 	Name:     "_fft_c2c",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFftC2cOut checks _fft_c2c.out(Tensor self, SymInt[] dim, int normalization, bool forward, *, Tensor(a!) out) -> Tensor(a!)
@@ -235,19 +237,19 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	if !asserts.Checking() {
 		return kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftC2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFftC2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXValidateCompressedSparseIndices = asserts.Op{
+var opXValidateCompressedSparseIndices = wrap.Op{
 	Name:     "_validate_compressed_sparse_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateCompressedSparseIndices checks _validate_compressed_sparse_indices(bool is_crow, Tensor compressed_idx, Tensor plain_idx, int cdim, int dim, int nnz) -> ()
@@ -256,17 +258,17 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 		kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 		return
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 }
 
-var opIndexTensor = asserts.Op{
+var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -274,21 +276,21 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndexTensor(self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7db087a75f47(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_d4a2ea4738bd(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
 	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
-var opIndexTensorOut = asserts.Op{
+var opIndexTensorOut = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexTensorOut checks index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)
@@ -296,22 +298,22 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexTensorOut(self, indices, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_0f196cc141b6(&c, &opIndexTensorOut, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre_30d4c556a90d(&c, &opIndexTensorOut, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	assertgenshapes.ChecksPost_d2c92d682702(&c, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
-var opXUnsafeIndexTensor = asserts.Op{
+var opXUnsafeIndexTensor = wrap.Op{
 	Name:     "_unsafe_index",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnsafeIndexTensor checks _unsafe_index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -319,21 +321,21 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XUnsafeIndexTensor(self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7db087a75f47(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_d4a2ea4738bd(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
 	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
-var opXUnsafeMaskedIndex = asserts.Op{
+var opXUnsafeMaskedIndex = wrap.Op{
 	Name:     "_unsafe_masked_index",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnsafeMaskedIndex checks _unsafe_masked_index(Tensor self, Tensor mask, Tensor?[] indices, Scalar fill) -> Tensor
@@ -341,21 +343,21 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1 asserts.Saved
-		l2     asserts.SavedList
+		a0, a1 wrap.Saved
+		l2     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_5400138ad2b9(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices)
+	assertgenshapes.ChecksPre_332d7afeb7c9(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	assertgenshapes.ChecksPost_a9d57aa0f56c(&c, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices, r0)
+	assertgenshapes.ChecksPost_f4fbd5ee428f(&c, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices, r0)
 	return r0
 }
 
-var opXUnsafeMaskedIndexPutAccumulate = asserts.Op{
+var opXUnsafeMaskedIndexPutAccumulate = wrap.Op{
 	Name:     "_unsafe_masked_index_put_accumulate",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnsafeMaskedIndexPutAccumulate checks _unsafe_masked_index_put_accumulate(Tensor self, Tensor mask, Tensor?[] indices, Tensor values) -> Tensor
@@ -363,21 +365,21 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a3 asserts.Saved
-		l2         asserts.SavedList
+		a0, a1, a3 wrap.Saved
+		l2         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_aa91ba2785df(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values)
+	assertgenshapes.ChecksPre_d5f8f17f095d(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	assertgenshapes.ChecksPost_d80a85c18bf6(&c, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
+	assertgenshapes.ChecksPost_3cd16d5ccbd3(&c, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
 	return r0
 }
 
-var opIndexCopyOut = asserts.Op{
+var opIndexCopyOut = wrap.Op{
 	Name:     "index_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexCopyOut checks index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -385,19 +387,19 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexCopyOut(self, dim, index, source, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexCopyOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out)
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexCopyOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
-var opIndexCopy_ = asserts.Op{
+var opIndexCopy_ = wrap.Op{
 	Name:     "index_copy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexCopy_ checks index_copy_(Tensor(a!) self, int dim, Tensor index, Tensor source) -> Tensor(a!)
@@ -405,19 +407,19 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	if !asserts.Checking() {
 		return kernels.IndexCopy_(self, dim, index, source)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexCopy_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexCopy_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexCopy = asserts.Op{
+var opIndexCopy = wrap.Op{
 	Name:     "index_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexCopy checks index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor
@@ -425,18 +427,18 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexCopy(self, dim, index, source)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexPut_ = asserts.Op{
+var opIndexPut_ = wrap.Op{
 	Name:     "index_put_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexPut_ checks index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)
@@ -444,22 +446,22 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.IndexPut_(self, indices, values, accumulate)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_38350f913cf0(&c, &opIndexPut_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_d99308d0ed00(&c, &opIndexPut_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
-var opIndexPutOut = asserts.Op{
+var opIndexPutOut = wrap.Op{
 	Name:     "index_put",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexPutOut checks index_put.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -467,22 +469,22 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2, a4 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2, a4 wrap.Saved
+		l1         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_79c570bd5f65(&c, &opIndexPutOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out)
+	assertgenshapes.ChecksPre_103b91445c99(&c, &opIndexPutOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
-var opIndexPut = asserts.Op{
+var opIndexPut = wrap.Op{
 	Name:     "index_put",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexPut checks index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -490,21 +492,21 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.IndexPut(self, indices, values, accumulate)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_4707122f4465(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
 	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
-var opXUnsafeIndexPut = asserts.Op{
+var opXUnsafeIndexPut = wrap.Op{
 	Name:     "_unsafe_index_put",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnsafeIndexPut checks _unsafe_index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor
@@ -512,21 +514,21 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeIndexPut(self, indices, values, accumulate)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_4707122f4465(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
 	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
-var opXIndexPutImpl_ = asserts.Op{
+var opXIndexPutImpl_ = wrap.Op{
 	Name:     "_index_put_impl_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIndexPutImpl_ checks _index_put_impl_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor(a!)
@@ -534,22 +536,22 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_38350f913cf0(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_d99308d0ed00(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
-var opXIndexPutImplOut = asserts.Op{
+var opXIndexPutImplOut = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIndexPutImplOut checks _index_put_impl.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -557,22 +559,22 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	if !asserts.Checking() {
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2, a5 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2, a5 wrap.Saved
+		l1         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_79c570bd5f65(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out)
+	assertgenshapes.ChecksPre_103b91445c99(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
-var opXIndexPutImpl = asserts.Op{
+var opXIndexPutImpl = wrap.Op{
 	Name:     "_index_put_impl",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIndexPutImpl checks _index_put_impl(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool unsafe=False) -> Tensor
@@ -580,21 +582,21 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_4707122f4465(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_f749dd6eb68b(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
 	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
-var opInstanceNorm = asserts.Op{
+var opInstanceNorm = wrap.Op{
 	Name:     "instance_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // InstanceNorm checks instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -602,18 +604,18 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_94d789f63ec8(&c, &opInstanceNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_c07b43fafbf0(&c, &opInstanceNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_9f190d69e3c0(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost_259de2deeb63(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
-var opIsclose = asserts.Op{
+var opIsclose = wrap.Op{
 	Name:     "isclose",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isclose checks isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor
@@ -621,18 +623,18 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	if !asserts.Checking() {
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIsinTensorTensorOut = asserts.Op{
+var opIsinTensorTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinTensorTensorOut checks isin.Tensor_Tensor_out(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -640,19 +642,19 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	if !asserts.Checking() {
 		return kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
-var opIsinTensorTensor = asserts.Op{
+var opIsinTensorTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinTensorTensor checks isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -660,18 +662,18 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	if !asserts.Checking() {
 		return kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
-var opIsinTensorScalarOut = asserts.Op{
+var opIsinTensorScalarOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinTensorScalarOut checks isin.Tensor_Scalar_out(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -679,19 +681,19 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	if !asserts.Checking() {
 		return kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out, r0)
 	return r0
 }
 
-var opIsinTensorScalar = asserts.Op{
+var opIsinTensorScalar = wrap.Op{
 	Name:     "isin",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinTensorScalar checks isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -699,18 +701,18 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	if !asserts.Checking() {
 		return kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
 	return r0
 }
 
-var opIsinScalarTensorOut = asserts.Op{
+var opIsinScalarTensorOut = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinScalarTensorOut checks isin.Scalar_Tensor_out(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)
@@ -718,19 +720,19 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	if !asserts.Checking() {
 		return kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	}
-	var c asserts.Call
-	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out)
+	var c wrap.Call
+	var a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
-var opIsinScalarTensor = asserts.Op{
+var opIsinScalarTensor = wrap.Op{
 	Name:     "isin",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinScalarTensor checks isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor
@@ -738,18 +740,18 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	if !asserts.Checking() {
 		return kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
 	return r0
 }
 
-var opIsnan = asserts.Op{
+var opIsnan = wrap.Op{
 	Name:     "isnan",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isnan checks isnan(Tensor self) -> Tensor
@@ -757,18 +759,18 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isnan(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isnan(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsnanOut = asserts.Op{
+var opIsnanOut = wrap.Op{
 	Name:     "isnan",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsnanOut checks isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -776,19 +778,19 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsnanOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsnanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsnanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opIsDistributed = asserts.Op{
+var opIsDistributed = wrap.Op{
 	Name:     "is_distributed",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsDistributed checks is_distributed(Tensor self) -> bool
@@ -796,18 +798,18 @@ func IsDistributed(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsDistributed(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsDistributed(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsFloatingPoint = asserts.Op{
+var opIsFloatingPoint = wrap.Op{
 	Name:     "is_floating_point",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsFloatingPoint checks is_floating_point(Tensor self) -> bool
@@ -815,18 +817,18 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsFloatingPoint(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsComplex = asserts.Op{
+var opIsComplex = wrap.Op{
 	Name:     "is_complex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsComplex checks is_complex(Tensor self) -> bool
@@ -834,18 +836,18 @@ func IsComplex(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsComplex(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsComplex(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsConj = asserts.Op{
+var opIsConj = wrap.Op{
 	Name:     "is_conj",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsConj checks is_conj(Tensor self) -> bool
@@ -853,18 +855,18 @@ func IsConj(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsConj(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsConj(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXIsZerotensor = asserts.Op{
+var opXIsZerotensor = wrap.Op{
 	Name:     "_is_zerotensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIsZerotensor checks _is_zerotensor(Tensor self) -> bool
@@ -872,18 +874,18 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XIsZerotensor(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsNeg = asserts.Op{
+var opIsNeg = wrap.Op{
 	Name:     "is_neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsNeg checks is_neg(Tensor self) -> bool
@@ -891,18 +893,18 @@ func IsNeg(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNeg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsNeg(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsreal = asserts.Op{
+var opIsreal = wrap.Op{
 	Name:     "isreal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isreal checks isreal(Tensor self) -> Tensor
@@ -910,18 +912,18 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isreal(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isreal(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsNonzero = asserts.Op{
+var opIsNonzero = wrap.Op{
 	Name:     "is_nonzero",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsNonzero checks is_nonzero(Tensor self) -> bool
@@ -929,18 +931,18 @@ func IsNonzero(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsNonzero(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsNonzero(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsSameSize = asserts.Op{
+var opIsSameSize = wrap.Op{
 	Name:     "is_same_size",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsSameSize checks is_same_size(Tensor self, Tensor other) -> bool
@@ -948,18 +950,18 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSameSize(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opIsSigned = asserts.Op{
+var opIsSigned = wrap.Op{
 	Name:     "is_signed",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsSigned checks is_signed(Tensor self) -> bool
@@ -967,18 +969,18 @@ func IsSigned(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSigned(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsSigned(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsInference = asserts.Op{
+var opIsInference = wrap.Op{
 	Name:     "is_inference",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsInference checks is_inference(Tensor self) -> bool
@@ -986,18 +988,18 @@ func IsInference(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsInference(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsInference(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opNumel = asserts.Op{
+var opNumel = wrap.Op{
 	Name:     "numel",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Numel checks numel(Tensor self) -> int
@@ -1005,18 +1007,18 @@ func Numel(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.Numel(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Numel(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDim = asserts.Op{
+var opDim = wrap.Op{
 	Name:     "dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Dim checks dim(Tensor self) -> int
@@ -1024,18 +1026,18 @@ func Dim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.Dim(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Dim(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opGetDevice = asserts.Op{
+var opGetDevice = wrap.Op{
 	Name:     "get_device",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GetDevice checks get_device(Tensor self) -> int
@@ -1043,18 +1045,18 @@ func GetDevice(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.GetDevice(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opGetDevice, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opGetDevice, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.GetDevice(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opStorageOffset = asserts.Op{
+var opStorageOffset = wrap.Op{
 	Name:     "storage_offset",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StorageOffset checks storage_offset(Tensor self) -> int
@@ -1062,18 +1064,18 @@ func StorageOffset(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.StorageOffset(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StorageOffset(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsContiguous = asserts.Op{
+var opIsContiguous = wrap.Op{
 	Name:     "is_contiguous",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsContiguous checks is_contiguous(Tensor self) -> bool
@@ -1081,18 +1083,18 @@ func IsContiguous(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsContiguous(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsContiguous, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsContiguous, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsContiguous(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIsContiguousMemoryFormat = asserts.Op{
+var opIsContiguousMemoryFormat = wrap.Op{
 	Name:     "is_contiguous",
 	Overload: "memory_format",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsContiguousMemoryFormat checks is_contiguous.memory_format(Tensor self, MemoryFormat memory_format) -> bool
@@ -1100,18 +1102,18 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 	if !asserts.Checking() {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opKlDiv = asserts.Op{
+var opKlDiv = wrap.Op{
 	Name:     "kl_div",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // KlDiv checks kl_div(Tensor self, Tensor target, int reduction=Mean, *, bool log_target=False) -> Tensor
@@ -1119,18 +1121,18 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	if !asserts.Checking() {
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opKron = asserts.Op{
+var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1138,18 +1140,18 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Kron(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opKronOut = asserts.Op{
+var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1157,19 +1159,19 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.KronOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opKthvalue = asserts.Op{
+var opKthvalue = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Kthvalue checks kthvalue(Tensor self, SymInt k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -1177,18 +1179,18 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	if !asserts.Checking() {
 		return kernels.Kthvalue(self, k_, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opKthvalueValues = asserts.Op{
+var opKthvalueValues = wrap.Op{
 	Name:     "kthvalue",
 	Overload: "values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // KthvalueValues checks kthvalue.values(Tensor self, SymInt k, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -1196,19 +1198,19 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	if !asserts.Checking() {
 		return kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opKthvalueValues, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
+	var c wrap.Call
+	var a0, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opKthvalueValues, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opLayerNorm = asserts.Op{
+var opLayerNorm = wrap.Op{
 	Name:     "layer_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LayerNorm checks layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor
@@ -1216,18 +1218,18 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLayerNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLayerNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
-var opNativeLayerNorm = asserts.Op{
+var opNativeLayerNorm = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeLayerNorm checks native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)
@@ -1235,18 +1237,18 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	if !asserts.Checking() {
 		return kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_570584297ad9(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeLayerNormOut = asserts.Op{
+var opNativeLayerNormOut = wrap.Op{
 	Name:     "native_layer_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeLayerNormOut checks native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1254,19 +1256,19 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_f262bc40d139(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	var c wrap.Call
+	var a0, a2, a3, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_3d486906aaab(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeLayerNormBackward = asserts.Op{
+var opNativeLayerNormBackward = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeLayerNormBackward checks native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1274,18 +1276,18 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_c2f42f0387ac(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_1154aefc332e(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
 	assertgenshapes.ChecksPost_e06fdeef4696(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeLayerNormBackwardOut = asserts.Op{
+var opNativeLayerNormBackwardOut = wrap.Op{
 	Name:     "native_layer_norm_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeLayerNormBackwardOut checks native_layer_norm_backward.out(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1293,19 +1295,19 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	if !asserts.Checking() {
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_f36a901898b1(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a3, a4, a5, a6, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_096fc336d8be(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_1a29062619e3(&c, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opRmsNorm = asserts.Op{
+var opRmsNorm = wrap.Op{
 	Name:     "rms_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RmsNorm checks rms_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor
@@ -1313,18 +1315,18 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opRmsNorm, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opRmsNorm, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight, r0)
 	return r0
 }
 
-var opXFusedRmsNorm = asserts.Op{
+var opXFusedRmsNorm = wrap.Op{
 	Name:     "_fused_rms_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedRmsNorm checks _fused_rms_norm(Tensor input, int[] normalized_shape, Tensor? weight, float? eps) -> (Tensor, Tensor)
@@ -1332,18 +1334,18 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opXFusedRmsNorm, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_50a75725ab51(&c, &opXFusedRmsNorm, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight, r0, r1)
 	return r0, r1
 }
 
-var opXFusedRmsNormBackward = asserts.Op{
+var opXFusedRmsNormBackward = wrap.Op{
 	Name:     "_fused_rms_norm_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedRmsNormBackward checks _fused_rms_norm_backward(Tensor grad_out, Tensor input, int[] normalized_shape, Tensor rstd, Tensor? weight, bool[2] output_mask) -> (Tensor, Tensor)
@@ -1351,18 +1353,18 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 	if !asserts.Checking() {
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_0553258038e1(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs_6bcc2257fb7a, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs_6bcc2257fb7a, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_6bcc2257fb7a, &a0, &a1, &a3, &a4, grad_out, input, rstd, weight, r0, r1)
 	return r0, r1
 }
 
-var opNanToNum = asserts.Op{
+var opNanToNum = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanToNum checks nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor
@@ -1370,18 +1372,18 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	if !asserts.Checking() {
 		return kernels.NanToNum(self, nan, posinf, neginf)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNanToNum_ = asserts.Op{
+var opNanToNum_ = wrap.Op{
 	Name:     "nan_to_num_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanToNum_ checks nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)
@@ -1389,8 +1391,8 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	if !asserts.Checking() {
 		return kernels.NanToNum_(self, nan, posinf, neginf)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNanToNum_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
@@ -1398,10 +1400,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	return r0
 }
 
-var opNanToNumOut = asserts.Op{
+var opNanToNumOut = wrap.Op{
 	Name:     "nan_to_num",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanToNumOut checks nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1409,19 +1411,19 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	if !asserts.Checking() {
 		return kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanToNumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanToNumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opLinear = asserts.Op{
+var opLinear = wrap.Op{
 	Name:     "linear",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Linear checks linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1429,18 +1431,18 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.Linear(input, weight, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opLinearBackward = asserts.Op{
+var opLinearBackward = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinearBackward checks linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1448,18 +1450,18 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	if !asserts.Checking() {
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_c06886af906b(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_768b5644df0c(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinearBackwardOut = asserts.Op{
+var opLinearBackwardOut = wrap.Op{
 	Name:     "linear_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinearBackwardOut checks linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1467,19 +1469,19 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_430157c69955(&c, &opLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_f905232ec12f(&c, &opLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinearOut = asserts.Op{
+var opLinearOut = wrap.Op{
 	Name:     "linear",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinearOut checks linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1487,19 +1489,19 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.LinearOut(input, weight, bias, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opLinearOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opLinearOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
-var opMkldnnLinear = asserts.Op{
+var opMkldnnLinear = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinear checks mkldnn_linear(Tensor self, Tensor weight, Tensor? bias=None) -> Tensor
@@ -1507,18 +1509,18 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinear(self, weight, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opMkldnnLinearOut = asserts.Op{
+var opMkldnnLinearOut = wrap.Op{
 	Name:     "mkldnn_linear",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearOut checks mkldnn_linear.out(Tensor self, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1526,19 +1528,19 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
-var opMkldnnLinearBackwardInput = asserts.Op{
+var opMkldnnLinearBackwardInput = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearBackwardInput checks mkldnn_linear_backward_input(int[] input_size, Tensor grad_output, Tensor weight) -> Tensor
@@ -1546,18 +1548,18 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
-var opMkldnnLinearBackwardInputOut = asserts.Op{
+var opMkldnnLinearBackwardInputOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_input",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearBackwardInputOut checks mkldnn_linear_backward_input.out(int[] input_size, Tensor grad_output, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -1565,19 +1567,19 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
-	var c asserts.Call
-	var a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out)
+	var c wrap.Call
+	var a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
-var opMkldnnLinearBackwardWeights = asserts.Op{
+var opMkldnnLinearBackwardWeights = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearBackwardWeights checks mkldnn_linear_backward_weights(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined) -> (Tensor, Tensor)
@@ -1585,18 +1587,18 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_274564edfccc(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
-var opMkldnnLinearBackwardWeightsOut = asserts.Op{
+var opMkldnnLinearBackwardWeightsOut = wrap.Op{
 	Name:     "mkldnn_linear_backward_weights",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearBackwardWeightsOut checks mkldnn_linear_backward_weights.out(Tensor grad_output, Tensor input, Tensor weight, bool bias_defined, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1604,19 +1606,19 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opMkldnnLinearBackward = asserts.Op{
+var opMkldnnLinearBackward = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearBackward checks mkldnn_linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -1624,18 +1626,18 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_c06886af906b(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_768b5644df0c(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMkldnnLinearBackwardOut = asserts.Op{
+var opMkldnnLinearBackwardOut = wrap.Op{
 	Name:     "mkldnn_linear_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnLinearBackwardOut checks mkldnn_linear_backward.out(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -1643,19 +1645,19 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_430157c69955(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_f905232ec12f(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXCsltCompress = asserts.Op{
+var opXCsltCompress = wrap.Op{
 	Name:     "_cslt_compress",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCsltCompress checks _cslt_compress(Tensor input) -> Tensor
@@ -1663,18 +1665,18 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCsltCompress(input)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XCsltCompress(input)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXCsltSparseMm = asserts.Op{
+var opXCsltSparseMm = wrap.Op{
 	Name:     "_cslt_sparse_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCsltSparseMm checks _cslt_sparse_mm(Tensor compressed_A, Tensor dense_B, Tensor? bias=None, Tensor? alpha=None, ScalarType? out_dtype=None, bool transpose_result=False, int alg_id=0, int split_k=1, int split_k_mode=-1) -> Tensor
@@ -1682,18 +1684,18 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_652b63a4dd80(&c, &opXCsltSparseMm, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_2e3bc5e2adb6(&c, &opXCsltSparseMm, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
 	return r0
 }
 
-var opXCsltSparseMmSearch = asserts.Op{
+var opXCsltSparseMmSearch = wrap.Op{
 	Name:     "_cslt_sparse_mm_search",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCsltSparseMmSearch checks _cslt_sparse_mm_search(Tensor compressed_A, Tensor dense_B, Tensor? bias=None, Tensor? alpha=None, ScalarType? out_dtype=None, bool transpose_result=False) -> int
@@ -1701,18 +1703,18 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_b2f60a63438c(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_f40542dd7e7d(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
 	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	return r0
 }
 
-var opXSparseSemiStructuredTile = asserts.Op{
+var opXSparseSemiStructuredTile = wrap.Op{
 	Name:     "_sparse_semi_structured_tile",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSemiStructuredTile checks _sparse_semi_structured_tile(Tensor input, str algorithm="", bool use_cutlass=True) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -1720,18 +1722,18 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7cae56b8f3e8(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f4a17d390df2(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3, &a0, input)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	assertgenshapes.ChecksPost_307b6fdce9ac(&c, &assertgenshapes.Locs_b1c3282752c3, &a0, input, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXSparseSemiStructuredApply = asserts.Op{
+var opXSparseSemiStructuredApply = wrap.Op{
 	Name:     "_sparse_semi_structured_apply",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSemiStructuredApply checks _sparse_semi_structured_apply(Tensor input, Tensor thread_masks) -> (Tensor, Tensor)
@@ -1739,18 +1741,18 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks, r0, r1)
 	return r0, r1
 }
 
-var opXSparseSemiStructuredApplyDense = asserts.Op{
+var opXSparseSemiStructuredApplyDense = wrap.Op{
 	Name:     "_sparse_semi_structured_apply_dense",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSemiStructuredApplyDense checks _sparse_semi_structured_apply_dense(Tensor input, Tensor thread_masks) -> Tensor
@@ -1758,18 +1760,18 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks, r0)
 	return r0
 }
 
-var opXSparseSemiStructuredLinear = asserts.Op{
+var opXSparseSemiStructuredLinear = wrap.Op{
 	Name:     "_sparse_semi_structured_linear",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSemiStructuredLinear checks _sparse_semi_structured_linear(Tensor input, Tensor weight, Tensor meta, *, Tensor? bias=None, str? activation=None, ScalarType? out_dtype=None) -> Tensor
@@ -1777,18 +1779,18 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f8d732997765(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
 	return r0
 }
 
-var opXSparseSemiStructuredMm = asserts.Op{
+var opXSparseSemiStructuredMm = wrap.Op{
 	Name:     "_sparse_semi_structured_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSemiStructuredMm checks _sparse_semi_structured_mm(Tensor mat1, Tensor mat1_meta, Tensor mat2, *, ScalarType? out_dtype=None) -> Tensor
@@ -1796,18 +1798,18 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
-var opXSparseSemiStructuredAddmm = asserts.Op{
+var opXSparseSemiStructuredAddmm = wrap.Op{
 	Name:     "_sparse_semi_structured_addmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSemiStructuredAddmm checks _sparse_semi_structured_addmm(Tensor input, Tensor mat1, Tensor mat1_meta, Tensor mat2, *, Scalar alpha=1, Scalar beta=1, ScalarType? out_dtype=None) -> Tensor
@@ -1815,18 +1817,18 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	if !asserts.Checking() {
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
-var opXMixedDtypesLinear = asserts.Op{
+var opXMixedDtypesLinear = wrap.Op{
 	Name:     "_mixed_dtypes_linear",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMixedDtypesLinear checks _mixed_dtypes_linear(Tensor input, Tensor weight, Tensor scale, *, Tensor? bias=None, str? activation=None) -> Tensor
@@ -1834,18 +1836,18 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f8d732997765(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
 	return r0
 }
 
-var opFbgemmLinearInt8WeightFp32Activation = asserts.Op{
+var opFbgemmLinearInt8WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight_fp32_activation",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearInt8WeightFp32Activation checks fbgemm_linear_int8_weight_fp32_activation(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1853,18 +1855,18 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_98aae99c0243(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
-var opFbgemmLinearInt8Weight = asserts.Op{
+var opFbgemmLinearInt8Weight = wrap.Op{
 	Name:     "fbgemm_linear_int8_weight",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearInt8Weight checks fbgemm_linear_int8_weight(Tensor input, Tensor weight, Tensor packed, Tensor col_offsets, Scalar weight_scale, Scalar weight_zero_point, Tensor bias) -> Tensor
@@ -1872,18 +1874,18 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_98aae99c0243(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
-var opFbgemmLinearQuantizeWeight = asserts.Op{
+var opFbgemmLinearQuantizeWeight = wrap.Op{
 	Name:     "fbgemm_linear_quantize_weight",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearQuantizeWeight checks fbgemm_linear_quantize_weight(Tensor input) -> (Tensor, Tensor, float, int)
@@ -1891,18 +1893,18 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
-var opFbgemmPackGemmMatrixFp16 = asserts.Op{
+var opFbgemmPackGemmMatrixFp16 = wrap.Op{
 	Name:     "fbgemm_pack_gemm_matrix_fp16",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmPackGemmMatrixFp16 checks fbgemm_pack_gemm_matrix_fp16(Tensor input) -> Tensor
@@ -1910,18 +1912,18 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXWrappedLinearPrepack = asserts.Op{
+var opXWrappedLinearPrepack = wrap.Op{
 	Name:     "_wrapped_linear_prepack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWrappedLinearPrepack checks _wrapped_linear_prepack(Tensor weight, Tensor weight_scale, Tensor weight_zero_point, Tensor bias) -> Tensor
@@ -1929,18 +1931,18 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
 	return r0
 }
 
-var opXWrappedQuantizedLinearPrepacked = asserts.Op{
+var opXWrappedQuantizedLinearPrepacked = wrap.Op{
 	Name:     "_wrapped_quantized_linear_prepacked",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWrappedQuantizedLinearPrepacked checks _wrapped_quantized_linear_prepacked(Tensor input, Tensor input_scale, Tensor input_zero_point, Tensor packed_weight, Tensor output_scale, Tensor output_zero_point, int out_channel) -> Tensor
@@ -1948,18 +1950,18 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	if !asserts.Checking() {
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_5f8c52599f84(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_a5d6c0999d14(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
 	return r0
 }
 
-var opFbgemmLinearFp16WeightFp32Activation = asserts.Op{
+var opFbgemmLinearFp16WeightFp32Activation = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearFp16WeightFp32Activation checks fbgemm_linear_fp16_weight_fp32_activation(Tensor input, Tensor packed_weight, Tensor? bias) -> Tensor
@@ -1967,18 +1969,18 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
-var opFbgemmLinearFp16WeightFp32ActivationOut = asserts.Op{
+var opFbgemmLinearFp16WeightFp32ActivationOut = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight_fp32_activation",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearFp16WeightFp32ActivationOut checks fbgemm_linear_fp16_weight_fp32_activation.out(Tensor input, Tensor packed_weight, Tensor? bias, Tensor(a!) output) -> Tensor
@@ -1986,19 +1988,19 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	assertgenshapes.ChecksPost_90753bf155f2(&c, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
 	return r0
 }
 
-var opFbgemmLinearFp16Weight = asserts.Op{
+var opFbgemmLinearFp16Weight = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearFp16Weight checks fbgemm_linear_fp16_weight(Tensor input, Tensor packed_weight, Tensor bias) -> Tensor
@@ -2006,18 +2008,18 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
-var opFbgemmLinearFp16WeightOut = asserts.Op{
+var opFbgemmLinearFp16WeightOut = wrap.Op{
 	Name:     "fbgemm_linear_fp16_weight",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmLinearFp16WeightOut checks fbgemm_linear_fp16_weight.out(Tensor input, Tensor packed_weight, Tensor bias, Tensor(a!) output) -> Tensor
@@ -2025,19 +2027,19 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	assertgenshapes.ChecksPost_90753bf155f2(&c, &assertgenshapes.Locs_d6176de3cae8, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
 	return r0
 }
 
-var opFbgemmPackQuantizedMatrix = asserts.Op{
+var opFbgemmPackQuantizedMatrix = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmPackQuantizedMatrix checks fbgemm_pack_quantized_matrix(Tensor input) -> Tensor
@@ -2045,18 +2047,18 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opFbgemmPackQuantizedMatrixKN = asserts.Op{
+var opFbgemmPackQuantizedMatrixKN = wrap.Op{
 	Name:     "fbgemm_pack_quantized_matrix",
 	Overload: "KN",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FbgemmPackQuantizedMatrixKN checks fbgemm_pack_quantized_matrix.KN(Tensor input, int K, int N) -> Tensor
@@ -2064,18 +2066,18 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opLdexpTensor = asserts.Op{
+var opLdexpTensor = wrap.Op{
 	Name:     "ldexp",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LdexpTensor checks ldexp.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2083,18 +2085,18 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LdexpTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLdexp_ = asserts.Op{
+var opLdexp_ = wrap.Op{
 	Name:     "ldexp_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ldexp_ checks ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2102,19 +2104,19 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ldexp_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLdexp_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLdexp_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLdexpOut = asserts.Op{
+var opLdexpOut = wrap.Op{
 	Name:     "ldexp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LdexpOut checks ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2122,19 +2124,19 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LdexpOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLdexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLdexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLinspace = asserts.Op{
+var opLinspace = wrap.Op{
 	Name:     "linspace",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Linspace checks linspace(Scalar start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2142,17 +2144,17 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 	if !asserts.Checking() {
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opLinspaceTensorTensor = asserts.Op{
+var opLinspaceTensorTensor = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceTensorTensor checks linspace.Tensor_Tensor(Tensor start, Tensor end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2160,18 +2162,18 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end, r0)
 	return r0
 }
 
-var opLinspaceTensorScalar = asserts.Op{
+var opLinspaceTensorScalar = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceTensorScalar checks linspace.Tensor_Scalar(Tensor start, Scalar end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2179,18 +2181,18 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start, r0)
 	return r0
 }
 
-var opLinspaceScalarTensor = asserts.Op{
+var opLinspaceScalarTensor = wrap.Op{
 	Name:     "linspace",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceScalarTensor checks linspace.Scalar_Tensor(Scalar start, Tensor end, int steps, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2198,18 +2200,18 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	if !asserts.Checking() {
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ad5fca8829ca, &a1, end, r0)
 	return r0
 }
 
-var opLinspaceOut = asserts.Op{
+var opLinspaceOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceOut checks linspace.out(Scalar start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2217,8 +2219,8 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLinspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
@@ -2226,10 +2228,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	return r0
 }
 
-var opLinspaceTensorTensorOut = asserts.Op{
+var opLinspaceTensorTensorOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceTensorTensorOut checks linspace.Tensor_Tensor_out(Tensor start, Tensor end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2237,19 +2239,19 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out, r0)
 	return r0
 }
 
-var opLinspaceTensorScalarOut = asserts.Op{
+var opLinspaceTensorScalarOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceTensorScalarOut checks linspace.Tensor_Scalar_out(Tensor start, Scalar end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2257,19 +2259,19 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	if !asserts.Checking() {
 		return kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out, r0)
 	return r0
 }
 
-var opLinspaceScalarTensorOut = asserts.Op{
+var opLinspaceScalarTensorOut = wrap.Op{
 	Name:     "linspace",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinspaceScalarTensorOut checks linspace.Scalar_Tensor_out(Scalar start, Tensor end, int steps, *, Tensor(a!) out) -> Tensor(a!)
@@ -2277,19 +2279,19 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	if !asserts.Checking() {
 		return kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	}
-	var c asserts.Call
-	var a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out)
+	var c wrap.Call
+	var a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out, r0)
 	return r0
 }
 
-var opLog = asserts.Op{
+var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -2297,18 +2299,18 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLog_ = asserts.Op{
+var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -2316,8 +2318,8 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
@@ -2325,10 +2327,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogOut = asserts.Op{
+var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2336,19 +2338,19 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLog10 = asserts.Op{
+var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -2356,18 +2358,18 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log10(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLog10_ = asserts.Op{
+var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -2375,8 +2377,8 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
@@ -2384,10 +2386,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLog10Out = asserts.Op{
+var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2395,19 +2397,19 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log10Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLog1p = asserts.Op{
+var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -2415,18 +2417,18 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1p(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log1p(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLog1p_ = asserts.Op{
+var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -2434,8 +2436,8 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1p_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
@@ -2443,10 +2445,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLog1pOut = asserts.Op{
+var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2454,19 +2456,19 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log1pOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLog2 = asserts.Op{
+var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -2474,18 +2476,18 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log2(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLog2_ = asserts.Op{
+var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -2493,8 +2495,8 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
@@ -2502,10 +2504,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLog2Out = asserts.Op{
+var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2513,19 +2515,19 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Log2Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLogaddexpOut = asserts.Op{
+var opLogaddexpOut = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogaddexpOut checks logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2533,19 +2535,19 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogaddexpOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogaddexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogaddexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLogaddexp = asserts.Op{
+var opLogaddexp = wrap.Op{
 	Name:     "logaddexp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logaddexp checks logaddexp(Tensor self, Tensor other) -> Tensor
@@ -2553,18 +2555,18 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logaddexp(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogaddexp2Out = asserts.Op{
+var opLogaddexp2Out = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logaddexp2Out checks logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2572,19 +2574,19 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.Logaddexp2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogaddexp2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogaddexp2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLogaddexp2 = asserts.Op{
+var opLogaddexp2 = wrap.Op{
 	Name:     "logaddexp2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logaddexp2 checks logaddexp2(Tensor self, Tensor other) -> Tensor
@@ -2592,18 +2594,18 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logaddexp2(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXlogyTensor = asserts.Op{
+var opXlogyTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XlogyTensor checks xlogy.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2611,18 +2613,18 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXlogyScalarSelf = asserts.Op{
+var opXlogyScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Self",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XlogyScalarSelf checks xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor
@@ -2630,18 +2632,18 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyScalarSelf(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opXlogyScalarOther = asserts.Op{
+var opXlogyScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "Scalar_Other",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XlogyScalarOther checks xlogy.Scalar_Other(Tensor self, Scalar other) -> Tensor
@@ -2649,18 +2651,18 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XlogyScalarOther(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXlogy_Tensor = asserts.Op{
+var opXlogy_Tensor = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Xlogy_Tensor checks xlogy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2668,19 +2670,19 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Xlogy_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXlogy_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opXlogy_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXlogy_ScalarOther = asserts.Op{
+var opXlogy_ScalarOther = wrap.Op{
 	Name:     "xlogy_",
 	Overload: "Scalar_Other",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Xlogy_ScalarOther checks xlogy_.Scalar_Other(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2688,8 +2690,8 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Xlogy_ScalarOther(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
@@ -2697,10 +2699,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opXlogyOutTensor = asserts.Op{
+var opXlogyOutTensor = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutTensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XlogyOutTensor checks xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2708,19 +2710,19 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XlogyOutTensor(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXlogyOutTensor, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXlogyOutTensor, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opXlogyOutScalarSelf = asserts.Op{
+var opXlogyOutScalarSelf = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Self",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XlogyOutScalarSelf checks xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2728,19 +2730,19 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XlogyOutScalarSelf(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opXlogyOutScalarOther = asserts.Op{
+var opXlogyOutScalarOther = wrap.Op{
 	Name:     "xlogy",
 	Overload: "OutScalar_Other",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XlogyOutScalarOther checks xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2748,19 +2750,19 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XlogyOutScalarOther(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLogspace = asserts.Op{
+var opLogspace = wrap.Op{
 	Name:     "logspace",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logspace checks logspace(Scalar start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2768,17 +2770,17 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 	if !asserts.Checking() {
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opLogspaceTensorTensor = asserts.Op{
+var opLogspaceTensorTensor = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceTensorTensor checks logspace.Tensor_Tensor(Tensor start, Tensor end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2786,18 +2788,18 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end, r0)
 	return r0
 }
 
-var opLogspaceTensorScalar = asserts.Op{
+var opLogspaceTensorScalar = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceTensorScalar checks logspace.Tensor_Scalar(Tensor start, Scalar end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2805,18 +2807,18 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start, r0)
 	return r0
 }
 
-var opLogspaceScalarTensor = asserts.Op{
+var opLogspaceScalarTensor = wrap.Op{
 	Name:     "logspace",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceScalarTensor checks logspace.Scalar_Tensor(Scalar start, Tensor end, int steps, float base=10.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2824,18 +2826,18 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	if !asserts.Checking() {
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ad5fca8829ca, &a1, end, r0)
 	return r0
 }
 
-var opLogspaceOut = asserts.Op{
+var opLogspaceOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceOut checks logspace.out(Scalar start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2843,8 +2845,8 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	if !asserts.Checking() {
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
@@ -2852,10 +2854,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	return r0
 }
 
-var opLogspaceTensorTensorOut = asserts.Op{
+var opLogspaceTensorTensorOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceTensorTensorOut checks logspace.Tensor_Tensor_out(Tensor start, Tensor end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2863,19 +2865,19 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out, r0)
 	return r0
 }
 
-var opLogspaceTensorScalarOut = asserts.Op{
+var opLogspaceTensorScalarOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceTensorScalarOut checks logspace.Tensor_Scalar_out(Tensor start, Scalar end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2883,19 +2885,19 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	if !asserts.Checking() {
 		return kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out, r0)
 	return r0
 }
 
-var opLogspaceScalarTensorOut = asserts.Op{
+var opLogspaceScalarTensorOut = wrap.Op{
 	Name:     "logspace",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogspaceScalarTensorOut checks logspace.Scalar_Tensor_out(Scalar start, Tensor end, int steps, float base=10.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2903,19 +2905,19 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	if !asserts.Checking() {
 		return kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	}
-	var c asserts.Call
-	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out)
+	var c wrap.Call
+	var a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out, r0)
 	return r0
 }
 
-var opLogSoftmaxInt = asserts.Op{
+var opLogSoftmaxInt = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSoftmaxInt checks log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -2923,18 +2925,18 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogSoftmaxIntOut = asserts.Op{
+var opLogSoftmaxIntOut = wrap.Op{
 	Name:     "log_softmax",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSoftmaxIntOut checks log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -2942,19 +2944,19 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXLogSoftmax = asserts.Op{
+var opXLogSoftmax = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLogSoftmax checks _log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -2962,18 +2964,18 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLogSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXLogSoftmaxOut = asserts.Op{
+var opXLogSoftmaxOut = wrap.Op{
 	Name:     "_log_softmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLogSoftmaxOut checks _log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -2981,19 +2983,19 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXLogSoftmaxBackwardData = asserts.Op{
+var opXLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLogSoftmaxBackwardData checks _log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -3001,18 +3003,18 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opXLogSoftmaxBackwardDataOut = asserts.Op{
+var opXLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLogSoftmaxBackwardDataOut checks _log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -3020,19 +3022,19 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
-var opXLogcumsumexp = asserts.Op{
+var opXLogcumsumexp = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLogcumsumexp checks _logcumsumexp(Tensor self, int dim) -> Tensor
@@ -3040,18 +3042,18 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexp(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXLogcumsumexpOut = asserts.Op{
+var opXLogcumsumexpOut = wrap.Op{
 	Name:     "_logcumsumexp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLogcumsumexpOut checks _logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -3059,19 +3061,19 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLogcumsumexp = asserts.Op{
+var opLogcumsumexp = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logcumsumexp checks logcumsumexp(Tensor self, int dim) -> Tensor
@@ -3079,18 +3081,18 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logcumsumexp(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogcumsumexpOut = asserts.Op{
+var opLogcumsumexpOut = wrap.Op{
 	Name:     "logcumsumexp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogcumsumexpOut checks logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -3098,19 +3100,19 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LogcumsumexpOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLogsumexp = asserts.Op{
+var opLogsumexp = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logsumexp checks logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -3118,18 +3120,18 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logsumexp(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogsumexpOut = asserts.Op{
+var opLogsumexpOut = wrap.Op{
 	Name:     "logsumexp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogsumexpOut checks logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3137,19 +3139,19 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LogsumexpOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opMarginRankingLoss = asserts.Op{
+var opMarginRankingLoss = wrap.Op{
 	Name:     "margin_ranking_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MarginRankingLoss checks margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -3157,18 +3159,18 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	if !asserts.Checking() {
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
-var opMatmul = asserts.Op{
+var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -3176,18 +3178,18 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Matmul(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMatmulBackward = asserts.Op{
+var opMatmulBackward = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatmulBackward checks matmul_backward(Tensor grad, Tensor self, Tensor other, bool[2] mask) -> (Tensor, Tensor)
@@ -3195,18 +3197,18 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_274564edfccc(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
-var opMatmulBackwardOut = asserts.Op{
+var opMatmulBackwardOut = wrap.Op{
 	Name:     "matmul_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatmulBackwardOut checks matmul_backward.out(Tensor grad, Tensor self, Tensor other, bool[2] mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3214,19 +3216,19 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opMatmulOut = asserts.Op{
+var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3234,19 +3236,19 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.MatmulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMatrixPower = asserts.Op{
+var opMatrixPower = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatrixPower checks matrix_power(Tensor self, int n) -> Tensor
@@ -3254,18 +3256,18 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixPower(self, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMatrixPowerOut = asserts.Op{
+var opMatrixPowerOut = wrap.Op{
 	Name:     "matrix_power",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatrixPowerOut checks matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -3273,19 +3275,19 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MatrixPowerOut(self, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opMatrixExp = asserts.Op{
+var opMatrixExp = wrap.Op{
 	Name:     "matrix_exp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatrixExp checks matrix_exp(Tensor self) -> Tensor
@@ -3293,18 +3295,18 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixExp(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMatrixExpBackward = asserts.Op{
+var opMatrixExpBackward = wrap.Op{
 	Name:     "matrix_exp_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatrixExpBackward checks matrix_exp_backward(Tensor self, Tensor grad) -> Tensor
@@ -3312,18 +3314,18 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixExpBackward(self, grad)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad, r0)
 	return r0
 }
 
-var opXAminmax = asserts.Op{
+var opXAminmax = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAminmax checks _aminmax(Tensor self) -> (Tensor, Tensor)
@@ -3331,18 +3333,18 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XAminmax(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXAminmaxOut = asserts.Op{
+var opXAminmaxOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAminmaxOut checks _aminmax.out(Tensor self, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3350,19 +3352,19 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	if !asserts.Checking() {
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opXAminmaxOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXAminmaxOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXAminmaxDim = asserts.Op{
+var opXAminmaxDim = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAminmaxDim checks _aminmax.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor, Tensor)
@@ -3370,18 +3372,18 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	if !asserts.Checking() {
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXAminmaxDimOut = asserts.Op{
+var opXAminmaxDimOut = wrap.Op{
 	Name:     "_aminmax",
 	Overload: "dim_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAminmaxDimOut checks _aminmax.dim_out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3389,19 +3391,19 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opAminmax = asserts.Op{
+var opAminmax = wrap.Op{
 	Name:     "aminmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Aminmax checks aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)
@@ -3409,18 +3411,18 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	if !asserts.Checking() {
 		return kernels.Aminmax(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAminmaxOut = asserts.Op{
+var opAminmaxOut = wrap.Op{
 	Name:     "aminmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AminmaxOut checks aminmax.out(Tensor self, *, int? dim=None, bool keepdim=False, Tensor(a!) min, Tensor(b!) max) -> (Tensor(a!) min, Tensor(b!) max)
@@ -3428,19 +3430,19 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opAminmaxOut, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAminmaxOut, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
-var opXComputeLinearCombination = asserts.Op{
+var opXComputeLinearCombination = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XComputeLinearCombination checks _compute_linear_combination(Tensor input, Tensor coefficients) -> Tensor
@@ -3448,18 +3450,18 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
-var opXComputeLinearCombinationOut = asserts.Op{
+var opXComputeLinearCombinationOut = wrap.Op{
 	Name:     "_compute_linear_combination",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XComputeLinearCombinationOut checks _compute_linear_combination.out(Tensor input, Tensor coefficients, *, Tensor(a!) out) -> Tensor(a!)
@@ -3467,19 +3469,19 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
-var opMaxDim = asserts.Op{
+var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -3487,18 +3489,18 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.MaxDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxDimMax = asserts.Op{
+var opMaxDimMax = wrap.Op{
 	Name:     "max",
 	Overload: "dim_max",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxDimMax checks max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -3506,19 +3508,19 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
-var opValueSelectingReductionBackward = asserts.Op{
+var opValueSelectingReductionBackward = wrap.Op{
 	Name:     "value_selecting_reduction_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ValueSelectingReductionBackward checks value_selecting_reduction_backward(Tensor grad, int dim, Tensor indices, SymInt[] sizes, bool keepdim) -> Tensor
@@ -3526,18 +3528,18 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	if !asserts.Checking() {
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
-var opAmax = asserts.Op{
+var opAmax = wrap.Op{
 	Name:     "amax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Amax checks amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -3545,18 +3547,18 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Amax(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAmaxOut = asserts.Op{
+var opAmaxOut = wrap.Op{
 	Name:     "amax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AmaxOut checks amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3564,19 +3566,19 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.AmaxOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opMaxPool1dWithIndices = asserts.Op{
+var opMaxPool1dWithIndices = wrap.Op{
 	Name:     "max_pool1d_with_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool1dWithIndices checks max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -3584,18 +3586,18 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool1d = asserts.Op{
+var opMaxPool1d = wrap.Op{
 	Name:     "max_pool1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool1d checks max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3603,18 +3605,18 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMaxPool2d = asserts.Op{
+var opMaxPool2d = wrap.Op{
 	Name:     "max_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2d checks max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3622,18 +3624,18 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMaxPool2dBackward = asserts.Op{
+var opMaxPool2dBackward = wrap.Op{
 	Name:     "max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2dBackward checks max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3641,18 +3643,18 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opMaxPool2dBackwardOut = asserts.Op{
+var opMaxPool2dBackwardOut = wrap.Op{
 	Name:     "max_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2dBackwardOut checks max_pool2d_backward.out(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3660,19 +3662,19 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	if !asserts.Checking() {
 		return kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out)
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
-var opMkldnnMaxPool2d = asserts.Op{
+var opMkldnnMaxPool2d = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool2d checks mkldnn_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3680,18 +3682,18 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnMaxPool2dOut = asserts.Op{
+var opMkldnnMaxPool2dOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool2dOut checks mkldnn_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3699,19 +3701,19 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opMkldnnMaxPool2dBackward = asserts.Op{
+var opMkldnnMaxPool2dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool2dBackward checks mkldnn_max_pool2d_backward(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3719,18 +3721,18 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
-var opMkldnnMaxPool2dBackwardOut = asserts.Op{
+var opMkldnnMaxPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool2dBackwardOut checks mkldnn_max_pool2d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3738,19 +3740,19 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	var c wrap.Call
+	var a0, a1, a2, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
-var opMkldnnMaxPool3d = asserts.Op{
+var opMkldnnMaxPool3d = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool3d checks mkldnn_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3758,18 +3760,18 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnMaxPool3dOut = asserts.Op{
+var opMkldnnMaxPool3dOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool3dOut checks mkldnn_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3777,19 +3779,19 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opMkldnnMaxPool3dBackward = asserts.Op{
+var opMkldnnMaxPool3dBackward = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool3dBackward checks mkldnn_max_pool3d_backward(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3797,18 +3799,18 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
-var opMkldnnMaxPool3dBackwardOut = asserts.Op{
+var opMkldnnMaxPool3dBackwardOut = wrap.Op{
 	Name:     "mkldnn_max_pool3d_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnMaxPool3dBackwardOut checks mkldnn_max_pool3d_backward.out(Tensor grad_output, Tensor output, Tensor input, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3816,19 +3818,19 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	var c wrap.Call
+	var a0, a1, a2, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
-var opQuantizedMaxPool1d = asserts.Op{
+var opQuantizedMaxPool1d = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedMaxPool1d checks quantized_max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3836,18 +3838,18 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantizedMaxPool1dOut = asserts.Op{
+var opQuantizedMaxPool1dOut = wrap.Op{
 	Name:     "quantized_max_pool1d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedMaxPool1dOut checks quantized_max_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3855,19 +3857,19 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opQuantizedMaxPool2d = asserts.Op{
+var opQuantizedMaxPool2d = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedMaxPool2d checks quantized_max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3875,18 +3877,18 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantizedMaxPool2dOut = asserts.Op{
+var opQuantizedMaxPool2dOut = wrap.Op{
 	Name:     "quantized_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedMaxPool2dOut checks quantized_max_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3894,19 +3896,19 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opQuantizedMaxPool3d = asserts.Op{
+var opQuantizedMaxPool3d = wrap.Op{
 	Name:     "quantized_max_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedMaxPool3d checks quantized_max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3914,18 +3916,18 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantizedMaxPool3dOut = asserts.Op{
+var opQuantizedMaxPool3dOut = wrap.Op{
 	Name:     "quantized_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedMaxPool3dOut checks quantized_max_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3933,19 +3935,19 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opMaxPool3d = asserts.Op{
+var opMaxPool3d = wrap.Op{
 	Name:     "max_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool3d checks max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor
@@ -3953,18 +3955,18 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMean = asserts.Op{
+var opMean = wrap.Op{
 	Name:     "mean",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mean checks mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -3972,18 +3974,18 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mean(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mean(self, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMeanDtypeOut = asserts.Op{
+var opMeanDtypeOut = wrap.Op{
 	Name:     "mean",
 	Overload: "dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MeanDtypeOut checks mean.dtype_out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -3991,19 +3993,19 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MeanDtypeOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMeanDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opMeanDim = asserts.Op{
+var opMeanDim = wrap.Op{
 	Name:     "mean",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MeanDim checks mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4011,18 +4013,18 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.MeanDim(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMeanOut = asserts.Op{
+var opMeanOut = wrap.Op{
 	Name:     "mean",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MeanOut checks mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4030,19 +4032,19 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	if !asserts.Checking() {
 		return kernels.MeanOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opNanmean = asserts.Op{
+var opNanmean = wrap.Op{
 	Name:     "nanmean",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nanmean checks nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -4050,18 +4052,18 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	if !asserts.Checking() {
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNanmeanOut = asserts.Op{
+var opNanmeanOut = wrap.Op{
 	Name:     "nanmean",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanmeanOut checks nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -4069,19 +4071,19 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	if !asserts.Checking() {
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanmeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanmeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opMedian = asserts.Op{
+var opMedian = wrap.Op{
 	Name:     "median",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Median checks median(Tensor self) -> Tensor
@@ -4089,18 +4091,18 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Median(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Median(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMedianOut = asserts.Op{
+var opMedianOut = wrap.Op{
 	Name:     "median",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MedianOut checks median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4108,19 +4110,19 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MedianOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opMedianDim = asserts.Op{
+var opMedianDim = wrap.Op{
 	Name:     "median",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MedianDim checks median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4128,18 +4130,18 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	if !asserts.Checking() {
 		return kernels.MedianDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMedianDimValues = asserts.Op{
+var opMedianDimValues = wrap.Op{
 	Name:     "median",
 	Overload: "dim_values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MedianDimValues checks median.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4147,19 +4149,19 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	if !asserts.Checking() {
 		return kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opMedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opNanmedian = asserts.Op{
+var opNanmedian = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nanmedian checks nanmedian(Tensor self) -> Tensor
@@ -4167,18 +4169,18 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nanmedian(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmedian(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNanmedianOut = asserts.Op{
+var opNanmedianOut = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanmedianOut checks nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4186,19 +4188,19 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NanmedianOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanmedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanmedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opNanmedianDim = asserts.Op{
+var opNanmedianDim = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanmedianDim checks nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4206,18 +4208,18 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.NanmedianDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opNanmedianDimValues = asserts.Op{
+var opNanmedianDimValues = wrap.Op{
 	Name:     "nanmedian",
 	Overload: "dim_values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanmedianDimValues checks nanmedian.dim_values(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4225,19 +4227,19 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	if !asserts.Checking() {
 		return kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opNanmedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opNanmedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opMinDim = asserts.Op{
+var opMinDim = wrap.Op{
 	Name:     "min",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MinDim checks min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -4245,18 +4247,18 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.MinDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMinDimMin = asserts.Op{
+var opMinDimMin = wrap.Op{
 	Name:     "min",
 	Overload: "dim_min",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MinDimMin checks min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -4264,19 +4266,19 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opMinDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMinDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
-var opAmin = asserts.Op{
+var opAmin = wrap.Op{
 	Name:     "amin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Amin checks amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
@@ -4284,18 +4286,18 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Amin(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAminOut = asserts.Op{
+var opAminOut = wrap.Op{
 	Name:     "amin",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AminOut checks amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4303,19 +4305,19 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.AminOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXMpsConvolution = asserts.Op{
+var opXMpsConvolution = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMpsConvolution checks _mps_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4323,18 +4325,18 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opXMpsConvolutionOut = asserts.Op{
+var opXMpsConvolutionOut = wrap.Op{
 	Name:     "_mps_convolution",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMpsConvolutionOut checks _mps_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4342,19 +4344,19 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a7 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
-var opMpsConvolutionBackward = asserts.Op{
+var opMpsConvolutionBackward = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MpsConvolutionBackward checks mps_convolution_backward(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -4362,18 +4364,18 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_c06886af906b(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_768b5644df0c(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMpsConvolutionBackwardOut = asserts.Op{
+var opMpsConvolutionBackwardOut = wrap.Op{
 	Name:     "mps_convolution_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MpsConvolutionBackwardOut checks mps_convolution_backward.out(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4381,19 +4383,19 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_430157c69955(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_f905232ec12f(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMkldnnConvolution = asserts.Op{
+var opMkldnnConvolution = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnConvolution checks mkldnn_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4401,18 +4403,18 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opMkldnnConvolutionOut = asserts.Op{
+var opMkldnnConvolutionOut = wrap.Op{
 	Name:     "mkldnn_convolution",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnConvolutionOut checks mkldnn_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -4420,19 +4422,19 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a7 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
-var opMkldnnRnnLayer = asserts.Op{
+var opMkldnnRnnLayer = wrap.Op{
 	Name:     "mkldnn_rnn_layer",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnRnnLayer checks mkldnn_rnn_layer(Tensor input, Tensor weight0, Tensor weight1, Tensor weight2, Tensor weight3, Tensor hx_, Tensor cx_, bool reverse, int[] batch_sizes, int mode, int hidden_size, int num_layers, bool has_biases, bool bidirectional, bool batch_first, bool train) -> (Tensor, Tensor, Tensor, Tensor)
@@ -4440,18 +4442,18 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_4655367eaab8(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_0bb063e94580(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
 	assertgenshapes.ChecksPost_b7c835d385c2(&c, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opMkldnnRnnLayerOut = asserts.Op{
+var opMkldnnRnnLayerOut = wrap.Op{
 	Name:     "mkldnn_rnn_layer",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnRnnLayerOut checks mkldnn_rnn_layer.out(Tensor input, Tensor weight0, Tensor weight1, Tensor weight2, Tensor weight3, Tensor hx_, Tensor cx_, bool reverse, int[] batch_sizes, int mode, int hidden_size, int num_layers, bool has_biases, bool bidirectional, bool batch_first, bool train, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -4459,19 +4461,19 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 asserts.Saved
-	assertgenshapes.ChecksPre_c80635c5956e(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 wrap.Saved
+	assertgenshapes.ChecksPre_beb3eb704830(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	assertgenshapes.ChecksPost_7c62b050f76c(&c, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opMkldnnRnnLayerBackward = asserts.Op{
+var opMkldnnRnnLayerBackward = wrap.Op{
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnRnnLayerBackward checks mkldnn_rnn_layer_backward(Tensor input, Tensor weight1, Tensor weight2, Tensor weight3, Tensor weight4, Tensor hx_, Tensor cx_tmp, Tensor output, Tensor hy_, Tensor cy_, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, bool reverse, int mode, int hidden_size, int num_layers, bool has_biases, bool train, bool bidirectional, int[] batch_sizes, bool batch_first, Tensor workspace) -> (Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4479,18 +4481,18 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	assertgenshapes.ChecksPre_f0e07c1c7263(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 wrap.Saved
+	assertgenshapes.ChecksPre_9b8149bdad8b(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
 	assertgenshapes.ChecksPost_f1caf7fc5c6c(&c, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
-var opMkldnnRnnLayerBackwardOut = asserts.Op{
+var opMkldnnRnnLayerBackwardOut = wrap.Op{
 	Name:     "mkldnn_rnn_layer_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnRnnLayerBackwardOut checks mkldnn_rnn_layer_backward.out(Tensor input, Tensor weight1, Tensor weight2, Tensor weight3, Tensor weight4, Tensor hx_, Tensor cx_tmp, Tensor output, Tensor hy_, Tensor cy_, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, bool reverse, int mode, int hidden_size, int num_layers, bool has_biases, bool train, bool bidirectional, int[] batch_sizes, bool batch_first, Tensor workspace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4, Tensor(f!) out5, Tensor(g!) out6) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!), Tensor(f!), Tensor(g!))
@@ -4498,19 +4500,19 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	if !asserts.Checking() {
 		return kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	assertgenshapes.ChecksPre_44f059f7c2f5(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 wrap.Saved
+	assertgenshapes.ChecksPre_9515fd50f2f2(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	assertgenshapes.ChecksPost_f7e6328c81e0(&c, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
-var opMiopenBatchNorm = asserts.Op{
+var opMiopenBatchNorm = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenBatchNorm checks miopen_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4518,18 +4520,18 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_7cbd1c5fb7fa(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_a04b5562b93f(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost_622dbb566003(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_9bf0f9e3452f(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMiopenBatchNormOut = asserts.Op{
+var opMiopenBatchNormOut = wrap.Op{
 	Name:     "miopen_batch_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenBatchNormOut checks miopen_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4537,19 +4539,19 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_eb810b5f5448(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_2ba1ccfbd356(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost_a5f1efa8b5de(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_8affa6d4f532(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMiopenBatchNormBackward = asserts.Op{
+var opMiopenBatchNormBackward = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenBatchNormBackward checks miopen_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon) -> (Tensor, Tensor, Tensor)
@@ -4557,18 +4559,18 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_8609679a66e1(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_f1269c63fd92(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
 	assertgenshapes.ChecksPost_6a89b989389c(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMiopenBatchNormBackwardOut = asserts.Op{
+var opMiopenBatchNormBackwardOut = wrap.Op{
 	Name:     "miopen_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenBatchNormBackwardOut checks miopen_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4576,19 +4578,19 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_122ef1fe33e5(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_875a32e6898a(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMiopenConvolution = asserts.Op{
+var opMiopenConvolution = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenConvolution checks miopen_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4596,18 +4598,18 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opMiopenConvolutionOut = asserts.Op{
+var opMiopenConvolutionOut = wrap.Op{
 	Name:     "miopen_convolution",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenConvolutionOut checks miopen_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4615,19 +4617,19 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a9 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
-var opMiopenConvolutionTranspose = asserts.Op{
+var opMiopenConvolutionTranspose = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenConvolutionTranspose checks miopen_convolution_transpose(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4635,18 +4637,18 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opMiopenConvolutionTransposeOut = asserts.Op{
+var opMiopenConvolutionTransposeOut = wrap.Op{
 	Name:     "miopen_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenConvolutionTransposeOut checks miopen_convolution_transpose.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4654,19 +4656,19 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a10 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a10 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
-var opMiopenDepthwiseConvolution = asserts.Op{
+var opMiopenDepthwiseConvolution = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenDepthwiseConvolution checks miopen_depthwise_convolution(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic) -> Tensor
@@ -4674,18 +4676,18 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opMiopenDepthwiseConvolutionOut = asserts.Op{
+var opMiopenDepthwiseConvolutionOut = wrap.Op{
 	Name:     "miopen_depthwise_convolution",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenDepthwiseConvolutionOut checks miopen_depthwise_convolution.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4693,19 +4695,19 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a9 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
-var opMiopenConvolutionRelu = asserts.Op{
+var opMiopenConvolutionRelu = wrap.Op{
 	Name:     "miopen_convolution_relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenConvolutionRelu checks miopen_convolution_relu(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4713,18 +4715,18 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opMiopenConvolutionAddRelu = asserts.Op{
+var opMiopenConvolutionAddRelu = wrap.Op{
 	Name:     "miopen_convolution_add_relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenConvolutionAddRelu checks miopen_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -4732,18 +4734,18 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	if !asserts.Checking() {
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_f8d732997765(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
-var opMiopenRnn = asserts.Op{
+var opMiopenRnn = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenRnn checks miopen_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -4751,21 +4753,21 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a13 asserts.Saved
-		l1              asserts.SavedList
+		a0, a3, a4, a13 wrap.Saved
+		l1              wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_d99f4b8e718b(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre_a401ab0b572d(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	assertgenshapes.ChecksPost_89cf8682e21f(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opMiopenRnnOut = asserts.Op{
+var opMiopenRnnOut = wrap.Op{
 	Name:     "miopen_rnn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenRnnOut checks miopen_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor hx, Tensor? cx, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -4773,22 +4775,22 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
-		l1                                       asserts.SavedList
+		a0, a3, a4, a13, a14, a15, a16, a17, a18 wrap.Saved
+		l1                                       wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_c6101a069f02(&c, &opMiopenRnnOut, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_e2ae3ba040da(&c, &opMiopenRnnOut, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	assertgenshapes.ChecksPost_6e0f43b57431(&c, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opMiopenRnnBackward = asserts.Op{
+var opMiopenRnnBackward = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenRnnBackward checks miopen_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -4796,21 +4798,21 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
-		l1                                       asserts.SavedList
+		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 wrap.Saved
+		l1                                       wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_dbd6a4c0d60c(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre_f81c085ee435(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	assertgenshapes.ChecksPost_0e34c981c4a4(&c, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opMiopenRnnBackwardOut = asserts.Op{
+var opMiopenRnnBackwardOut = wrap.Op{
 	Name:     "miopen_rnn_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenRnnBackwardOut checks miopen_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, int hidden_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, int[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -4819,21 +4821,21 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
-		l1, l24                                                 asserts.SavedList
+		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 wrap.Saved
+		l1, l24                                                 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_0712912c4a20(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_d843535df7da(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	assertgenshapes.ChecksPost_3826dd6c7f69(&c, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
-var opXUseMiopenCtcLoss = asserts.Op{
+var opXUseMiopenCtcLoss = wrap.Op{
 	Name:     "_use_miopen_ctc_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUseMiopenCtcLoss checks _use_miopen_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank) -> bool
@@ -4841,18 +4843,18 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	if !asserts.Checking() {
 		return kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
-var opXUseMiopenCtcLossTensor = asserts.Op{
+var opXUseMiopenCtcLossTensor = wrap.Op{
 	Name:     "_use_miopen_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUseMiopenCtcLossTensor checks _use_miopen_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank) -> bool
@@ -4860,18 +4862,18 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 	if !asserts.Checking() {
 		return kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_d069485dcb07(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_bc9bda04f3e6(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
-var opMiopenCtcLoss = asserts.Op{
+var opMiopenCtcLoss = wrap.Op{
 	Name:     "miopen_ctc_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenCtcLoss checks miopen_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -4879,18 +4881,18 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opMiopenCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opMiopenCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
-var opMiopenCtcLossOut = asserts.Op{
+var opMiopenCtcLossOut = wrap.Op{
 	Name:     "miopen_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenCtcLossOut checks miopen_ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4898,19 +4900,19 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opMiopenCtcLossTensor = asserts.Op{
+var opMiopenCtcLossTensor = wrap.Op{
 	Name:     "miopen_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MiopenCtcLossTensor checks miopen_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -4918,18 +4920,18 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	if !asserts.Checking() {
 		return kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_38366dff5839(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
-var opMm = asserts.Op{
+var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -4937,18 +4939,18 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opMmOut = asserts.Op{
+var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4956,19 +4958,19 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
-var opMmDtype = asserts.Op{
+var opMmDtype = wrap.Op{
 	Name:     "mm",
 	Overload: "dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MmDtype checks mm.dtype(Tensor self, Tensor mat2, ScalarType out_dtype) -> Tensor
@@ -4976,18 +4978,18 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMmDtype, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMmDtype, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opMmDtypeOut = asserts.Op{
+var opMmDtypeOut = wrap.Op{
 	Name:     "mm",
 	Overload: "dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MmDtypeOut checks mm.dtype_out(Tensor self, Tensor mat2, ScalarType out_dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -4995,19 +4997,19 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 	if !asserts.Checking() {
 		return kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMmDtypeOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a3, self, mat2, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMmDtypeOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a3, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a3, self, mat2, out, r0)
 	return r0
 }
 
-var opXIntMm = asserts.Op{
+var opXIntMm = wrap.Op{
 	Name:     "_int_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIntMm checks _int_mm(Tensor self, Tensor mat2) -> Tensor
@@ -5015,18 +5017,18 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIntMm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.XIntMm(self, mat2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opXIntMmOut = asserts.Op{
+var opXIntMmOut = wrap.Op{
 	Name:     "_int_mm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIntMmOut checks _int_mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5034,19 +5036,19 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XIntMmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXIntMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXIntMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
-var opXConvertWeightToInt4pack = asserts.Op{
+var opXConvertWeightToInt4pack = wrap.Op{
 	Name:     "_convert_weight_to_int4pack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvertWeightToInt4pack checks _convert_weight_to_int4pack(Tensor self, int innerKTiles) -> Tensor
@@ -5054,18 +5056,18 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXWeightInt4packMm = asserts.Op{
+var opXWeightInt4packMm = wrap.Op{
 	Name:     "_weight_int4pack_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightInt4packMm checks _weight_int4pack_mm(Tensor self, Tensor mat2, int qGroupSize, Tensor qScaleAndZeros) -> Tensor
@@ -5073,18 +5075,18 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
-var opXWeightInt4packMmWithScalesAndZeros = asserts.Op{
+var opXWeightInt4packMmWithScalesAndZeros = wrap.Op{
 	Name:     "_weight_int4pack_mm_with_scales_and_zeros",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightInt4packMmWithScalesAndZeros checks _weight_int4pack_mm_with_scales_and_zeros(Tensor self, Tensor mat2, int qGroupSize, Tensor qScale, Tensor qZeros) -> Tensor
@@ -5092,18 +5094,18 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs_df72d9540659, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs_df72d9540659, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_df72d9540659, &a0, &a1, &a3, &a4, self, mat2, qScale, qZeros, r0)
 	return r0
 }
 
-var opXConvertWeightToInt4packForCpu = asserts.Op{
+var opXConvertWeightToInt4packForCpu = wrap.Op{
 	Name:     "_convert_weight_to_int4pack_for_cpu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvertWeightToInt4packForCpu checks _convert_weight_to_int4pack_for_cpu(Tensor self, int innerKTiles) -> Tensor
@@ -5111,18 +5113,18 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	if !asserts.Checking() {
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXWeightInt4packMmForCpu = asserts.Op{
+var opXWeightInt4packMmForCpu = wrap.Op{
 	Name:     "_weight_int4pack_mm_for_cpu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightInt4packMmForCpu checks _weight_int4pack_mm_for_cpu(Tensor self, Tensor mat2, int qGroupSize, Tensor qScaleAndZeros) -> Tensor
@@ -5130,18 +5132,18 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	if !asserts.Checking() {
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
-var opXDynQuantPack4bitWeight = asserts.Op{
+var opXDynQuantPack4bitWeight = wrap.Op{
 	Name:     "_dyn_quant_pack_4bit_weight",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XDynQuantPack4bitWeight checks _dyn_quant_pack_4bit_weight(Tensor weights, Tensor scales_zeros, Tensor? bias, int block_size, int in_features, int out_features) -> Tensor
@@ -5149,18 +5151,18 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs_d43ed82476db, &a0, &a1, &a2, weights, scales_zeros, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs_d43ed82476db, &a0, &a1, &a2, weights, scales_zeros, bias)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_d43ed82476db, &a0, &a1, &a2, weights, scales_zeros, bias, r0)
 	return r0
 }
 
-var opXDynQuantMatmul4bit = asserts.Op{
+var opXDynQuantMatmul4bit = wrap.Op{
 	Name:     "_dyn_quant_matmul_4bit",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XDynQuantMatmul4bit checks _dyn_quant_matmul_4bit(Tensor inp, Tensor packed_weights, int block_size, int in_features, int out_features) -> Tensor
@@ -5168,18 +5170,18 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 	if !asserts.Checking() {
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs_3a3489b7076f, &a0, &a1, inp, packed_weights)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs_3a3489b7076f, &a0, &a1, inp, packed_weights)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3a3489b7076f, &a0, &a1, inp, packed_weights, r0)
 	return r0
 }
 
-var opXWeightInt8packMm = asserts.Op{
+var opXWeightInt8packMm = wrap.Op{
 	Name:     "_weight_int8pack_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightInt8packMm checks _weight_int8pack_mm(Tensor self, Tensor mat2, Tensor scales) -> Tensor
@@ -5187,18 +5189,18 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales, r0)
 	return r0
 }
 
-var opXSparseMm = asserts.Op{
+var opXSparseMm = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseMm checks _sparse_mm(Tensor sparse, Tensor dense) -> Tensor
@@ -5206,18 +5208,18 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseMm(sparse, dense)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
-var opXSparseMmReduce = asserts.Op{
+var opXSparseMmReduce = wrap.Op{
 	Name:     "_sparse_mm",
 	Overload: "reduce",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseMmReduce checks _sparse_mm.reduce(Tensor sparse, Tensor dense, str reduce) -> Tensor
@@ -5225,18 +5227,18 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
-var opXSparseSparseMatmul = asserts.Op{
+var opXSparseSparseMatmul = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSparseMatmul checks _sparse_sparse_matmul(Tensor self, Tensor other) -> Tensor
@@ -5244,18 +5246,18 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSparseMatmul(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXSparseSparseMatmulOut = asserts.Op{
+var opXSparseSparseMatmulOut = wrap.Op{
 	Name:     "_sparse_sparse_matmul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSparseMatmulOut checks _sparse_sparse_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5263,19 +5265,19 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMode = asserts.Op{
+var opMode = wrap.Op{
 	Name:     "mode",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mode checks mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -5283,18 +5285,18 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	if !asserts.Checking() {
 		return kernels.Mode(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opModeValues = asserts.Op{
+var opModeValues = wrap.Op{
 	Name:     "mode",
 	Overload: "values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ModeValues checks mode.values(Tensor self, int dim=-1, bool keepdim=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -5302,19 +5304,19 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ModeValues(self, dim, keepdim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opModeValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opModeValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5322,18 +5324,18 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMul_Tensor = asserts.Op{
+var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5341,19 +5343,19 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMulOut = asserts.Op{
+var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5361,19 +5363,19 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMulScalar = asserts.Op{
+var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5381,18 +5383,18 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MulScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MulScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMul_Scalar = asserts.Op{
+var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5400,8 +5402,8 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mul_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
@@ -5409,10 +5411,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opMulScalarOut = asserts.Op{
+var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5420,19 +5422,19 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.MulScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opMultiplyTensor = asserts.Op{
+var opMultiplyTensor = wrap.Op{
 	Name:     "multiply",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiplyTensor checks multiply.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5440,18 +5442,18 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMultiply_Tensor = asserts.Op{
+var opMultiply_Tensor = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Multiply_Tensor checks multiply_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5459,19 +5461,19 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Multiply_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMultiply_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMultiply_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMultiplyOut = asserts.Op{
+var opMultiplyOut = wrap.Op{
 	Name:     "multiply",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiplyOut checks multiply.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5479,19 +5481,19 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.MultiplyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMultiplyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMultiplyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMultiplyScalar = asserts.Op{
+var opMultiplyScalar = wrap.Op{
 	Name:     "multiply",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiplyScalar checks multiply.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5499,18 +5501,18 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MultiplyScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMultiply_Scalar = asserts.Op{
+var opMultiply_Scalar = wrap.Op{
 	Name:     "multiply_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Multiply_Scalar checks multiply_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5518,8 +5520,8 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Multiply_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opMultiply_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
@@ -5527,10 +5529,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opMv = asserts.Op{
+var opMv = wrap.Op{
 	Name:     "mv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mv checks mv(Tensor self, Tensor vec) -> Tensor
@@ -5538,18 +5540,18 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mv(self, vec)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
 	return r0
 }
 
-var opMvOut = asserts.Op{
+var opMvOut = wrap.Op{
 	Name:     "mv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MvOut checks mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)
@@ -5557,19 +5559,19 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MvOut(self, vec, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMvOut, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMvOut, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
-var opMvlgammaOut = asserts.Op{
+var opMvlgammaOut = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MvlgammaOut checks mvlgamma.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -5577,19 +5579,19 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MvlgammaOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMvlgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMvlgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opMvlgamma = asserts.Op{
+var opMvlgamma = wrap.Op{
 	Name:     "mvlgamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mvlgamma checks mvlgamma(Tensor self, int p) -> Tensor
@@ -5597,18 +5599,18 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mvlgamma(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMvlgamma_ = asserts.Op{
+var opMvlgamma_ = wrap.Op{
 	Name:     "mvlgamma_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mvlgamma_ checks mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)
@@ -5616,8 +5618,8 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mvlgamma_(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opMvlgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
@@ -5625,10 +5627,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	return r0
 }
 
-var opNarrowCopy = asserts.Op{
+var opNarrowCopy = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NarrowCopy checks narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor
@@ -5636,18 +5638,18 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	if !asserts.Checking() {
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNarrowCopyOut = asserts.Op{
+var opNarrowCopyOut = wrap.Op{
 	Name:     "narrow_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NarrowCopyOut checks narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length, *, Tensor(a!) out) -> Tensor(a!)
@@ -5655,19 +5657,19 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	if !asserts.Checking() {
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNarrowCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNarrowCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opNarrow = asserts.Op{
+var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -5675,18 +5677,18 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Narrow(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opNarrowTensor = asserts.Op{
+var opNarrowTensor = wrap.Op{
 	Name:     "narrow",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NarrowTensor checks narrow.Tensor(Tensor(a) self, int dim, Tensor start, SymInt length) -> Tensor(a)
@@ -5694,18 +5696,18 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	if !asserts.Checking() {
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
 	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start, r0)
 	return r0
 }
 
-var opNativeBatchNorm = asserts.Op{
+var opNativeBatchNorm = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeBatchNorm checks native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5713,18 +5715,18 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_eed36f12e5a0(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_e9198aa470c9(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost_622dbb566003(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_9bf0f9e3452f(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeBatchNormOut = asserts.Op{
+var opNativeBatchNormOut = wrap.Op{
 	Name:     "native_batch_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeBatchNormOut checks native_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5732,19 +5734,19 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_7b4b35acfd18(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_da75a32a3780(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost_a5f1efa8b5de(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_8affa6d4f532(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNativeBatchNormLegit = asserts.Op{
+var opXNativeBatchNormLegit = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegit checks _native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5752,19 +5754,19 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_b57e71a83480(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_c3954ea13899(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.ChecksPost_616b7b633fdb(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNativeBatchNormLegitFunctional = asserts.Op{
+var opXNativeBatchNormLegitFunctional = wrap.Op{
 	Name:     "_native_batch_norm_legit_functional",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegitFunctional checks _native_batch_norm_legit_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)
@@ -5772,18 +5774,18 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_a9ff961395fb(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_79f1a628a0bf(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	assertgenshapes.ChecksPost_73f31cd906d9(&c, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXNativeBatchNormLegitNoTraining = asserts.Op{
+var opXNativeBatchNormLegitNoTraining = wrap.Op{
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegitNoTraining checks _native_batch_norm_legit_no_training(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5791,18 +5793,18 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_07dcef0ae30f(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_77eb22fe473d(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNativeBatchNormLegitNoTrainingOut = asserts.Op{
+var opXNativeBatchNormLegitNoTrainingOut = wrap.Op{
 	Name:     "_native_batch_norm_legit_no_training",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegitNoTrainingOut checks _native_batch_norm_legit_no_training.out(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5810,19 +5812,19 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_f987cc097242(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_bcbb1fd34d34(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNativeBatchNormLegitOut = asserts.Op{
+var opXNativeBatchNormLegitOut = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegitOut checks _native_batch_norm_legit.out(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps, *, Tensor(d!) out, Tensor(e!) save_mean, Tensor(f!) save_invstd) -> (Tensor(d!), Tensor(e!), Tensor(f!))
@@ -5830,19 +5832,19 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_d1ac7822d885(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_14942b5b15d6(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.ChecksPost_545386e8f8c1(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNativeBatchNormLegitNoStats = asserts.Op{
+var opXNativeBatchNormLegitNoStats = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegitNoStats checks _native_batch_norm_legit.no_stats(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -5850,18 +5852,18 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_570584297ad9(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNativeBatchNormLegitNoStatsOut = asserts.Op{
+var opXNativeBatchNormLegitNoStatsOut = wrap.Op{
 	Name:     "_native_batch_norm_legit",
 	Overload: "no_stats_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeBatchNormLegitNoStatsOut checks _native_batch_norm_legit.no_stats_out(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps, *, Tensor(a!) out, Tensor(b!) save_mean, Tensor(c!) save_invstd) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -5869,19 +5871,19 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_f262bc40d139(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
+	var c wrap.Call
+	var a0, a1, a2, a6, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_3d486906aaab(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opBatchNormStats = asserts.Op{
+var opBatchNormStats = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormStats checks batch_norm_stats(Tensor input, float eps) -> (Tensor, Tensor)
@@ -5889,18 +5891,18 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BatchNormStats(input, eps)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
-var opBatchNormStatsOut = asserts.Op{
+var opBatchNormStatsOut = wrap.Op{
 	Name:     "batch_norm_stats",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormStatsOut checks batch_norm_stats.out(Tensor input, float eps, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5908,19 +5910,19 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opBatchNormElemt = asserts.Op{
+var opBatchNormElemt = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormElemt checks batch_norm_elemt(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps) -> Tensor
@@ -5928,18 +5930,18 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_0be88d145331(&c, &opBatchNormElemt, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_54334b95bc23(&c, &opBatchNormElemt, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
-var opBatchNormElemtOut = asserts.Op{
+var opBatchNormElemtOut = wrap.Op{
 	Name:     "batch_norm_elemt",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormElemtOut checks batch_norm_elemt.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor invstd, float eps, *, Tensor(a!) out) -> Tensor(a!)
@@ -5947,19 +5949,19 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre_089082849694(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a6 wrap.Saved
+	assertgenshapes.ChecksPre_0a5e46538f8a(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
-var opBatchNormGatherStats = asserts.Op{
+var opBatchNormGatherStats = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormGatherStats checks batch_norm_gather_stats(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count) -> (Tensor, Tensor)
@@ -5967,18 +5969,18 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_364e640097da(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9f6ce5da50aa(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost_7bbbcfccf821(&c, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost_c1b5de551b74(&c, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
-var opBatchNormGatherStatsOut = asserts.Op{
+var opBatchNormGatherStatsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormGatherStatsOut checks batch_norm_gather_stats.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, int count, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -5986,19 +5988,19 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_28f0d08b4a24(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_7aafc3ed809c(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost_c86d32172c56(&c, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_5692201e832e(&c, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opBatchNormGatherStatsWithCounts = asserts.Op{
+var opBatchNormGatherStatsWithCounts = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormGatherStatsWithCounts checks batch_norm_gather_stats_with_counts(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts) -> (Tensor, Tensor)
@@ -6006,18 +6008,18 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	assertgenshapes.ChecksPre_c218c3d63cb5(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a7 wrap.Saved
+	assertgenshapes.ChecksPre_e328980f44bc(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost_65c8d1bc0d5f(&c, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.ChecksPost_918b11531cf1(&c, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
-var opBatchNormGatherStatsWithCountsOut = asserts.Op{
+var opBatchNormGatherStatsWithCountsOut = wrap.Op{
 	Name:     "batch_norm_gather_stats_with_counts",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormGatherStatsWithCountsOut checks batch_norm_gather_stats_with_counts.out(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps, Tensor counts, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6025,19 +6027,19 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_5aa6aac8c6de(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_e8414911c94c(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost_2f01e5ce75f5(&c, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_04e93f199c28(&c, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opNativeBatchNormBackward = asserts.Op{
+var opNativeBatchNormBackward = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeBatchNormBackward checks native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6045,18 +6047,18 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_ed707c5509d9(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9ff459d46baa(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
 	assertgenshapes.ChecksPost_6a89b989389c(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opNativeBatchNormBackwardOut = asserts.Op{
+var opNativeBatchNormBackwardOut = wrap.Op{
 	Name:     "native_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeBatchNormBackwardOut checks native_batch_norm_backward.out(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6064,19 +6066,19 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre_10e4cc65b102(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 wrap.Saved
+	assertgenshapes.ChecksPre_2bf1d2286b09(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opBatchNormBackwardReduce = asserts.Op{
+var opBatchNormBackwardReduce = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormBackwardReduce checks batch_norm_backward_reduce(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g) -> (Tensor, Tensor, Tensor, Tensor)
@@ -6084,18 +6086,18 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_c6b1ab484cd6(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_97012eb9db3e(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	assertgenshapes.ChecksPost_62c6a5caec63(&c, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opBatchNormBackwardReduceOut = asserts.Op{
+var opBatchNormBackwardReduceOut = wrap.Op{
 	Name:     "batch_norm_backward_reduce",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormBackwardReduceOut checks batch_norm_backward_reduce.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, bool input_g, bool weight_g, bool bias_g, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -6103,19 +6105,19 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre_cceed7a30826(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8, a9, a10, a11 wrap.Saved
+	assertgenshapes.ChecksPre_11d93b2e1f82(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opBatchNormBackwardElemt = asserts.Op{
+var opBatchNormBackwardElemt = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormBackwardElemt checks batch_norm_backward_elemt(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor sum_dy, Tensor sum_dy_xmu, Tensor count) -> Tensor
@@ -6123,18 +6125,18 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_fde29ae27409(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_0a7158524f69(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	assertgenshapes.ChecksPost_d716448f0790(&c, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
 	return r0
 }
 
-var opBatchNormBackwardElemtOut = asserts.Op{
+var opBatchNormBackwardElemtOut = wrap.Op{
 	Name:     "batch_norm_backward_elemt",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormBackwardElemtOut checks batch_norm_backward_elemt.out(Tensor grad_out, Tensor input, Tensor mean, Tensor invstd, Tensor? weight, Tensor sum_dy, Tensor sum_dy_xmu, Tensor count, *, Tensor(a!) out) -> Tensor(a!)
@@ -6142,19 +6144,19 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	if !asserts.Checking() {
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_92a7f45d2cbb(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_195e32f310da(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
 }
 
-var opBatchNormUpdateStats = asserts.Op{
+var opBatchNormUpdateStats = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormUpdateStats checks batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum) -> (Tensor, Tensor)
@@ -6162,18 +6164,18 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_6d9634e8c607(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ac81e03e1b31(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost_b24bc36974a4(&c, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost_d113d51f0d6a(&c, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
-var opBatchNormUpdateStatsOut = asserts.Op{
+var opBatchNormUpdateStatsOut = wrap.Op{
 	Name:     "batch_norm_update_stats",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormUpdateStatsOut checks batch_norm_update_stats.out(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -6181,19 +6183,19 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_f3fcb434c3b2(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_db0fef8cf6a9(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost_4ced0d5a21c7(&c, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_b88a1cfb9235(&c, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opIsVulkanAvailable = asserts.Op{
+var opIsVulkanAvailable = wrap.Op{
 	Name:     "is_vulkan_available",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsVulkanAvailable checks is_vulkan_available() -> bool
@@ -6201,17 +6203,17 @@ func IsVulkanAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.IsVulkanAvailable()
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.IsVulkanAvailable()
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opXNnpackAvailable = asserts.Op{
+var opXNnpackAvailable = wrap.Op{
 	Name:     "_nnpack_available",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNnpackAvailable checks _nnpack_available() -> bool
@@ -6219,17 +6221,17 @@ func XNnpackAvailable() bool {
 	if !asserts.Checking() {
 		return kernels.XNnpackAvailable()
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XNnpackAvailable()
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opXNnpackSpatialConvolution = asserts.Op{
+var opXNnpackSpatialConvolution = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNnpackSpatialConvolution checks _nnpack_spatial_convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[2] padding, SymInt[2] stride=1) -> Tensor
@@ -6237,18 +6239,18 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	if !asserts.Checking() {
 		return kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opXNnpackSpatialConvolutionOut = asserts.Op{
+var opXNnpackSpatialConvolutionOut = wrap.Op{
 	Name:     "_nnpack_spatial_convolution",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNnpackSpatialConvolutionOut checks _nnpack_spatial_convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[2] padding, SymInt[2] stride=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6256,19 +6258,19 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	if !asserts.Checking() {
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
-var opOnes = asserts.Op{
+var opOnes = wrap.Op{
 	Name:     "ones",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ones checks ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6276,17 +6278,17 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opOnesOut = asserts.Op{
+var opOnesOut = wrap.Op{
 	Name:     "ones",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OnesOut checks ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -6294,8 +6296,8 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OnesOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
@@ -6303,10 +6305,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opOnesLike = asserts.Op{
+var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -6314,18 +6316,18 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opOnesLikeOut = asserts.Op{
+var opOnesLikeOut = wrap.Op{
 	Name:     "ones_like",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OnesLikeOut checks ones_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6333,19 +6335,19 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.OnesLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opOnesLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opOnesLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opPairwiseDistance = asserts.Op{
+var opPairwiseDistance = wrap.Op{
 	Name:     "pairwise_distance",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PairwiseDistance checks pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False) -> Tensor
@@ -6353,18 +6355,18 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	if !asserts.Checking() {
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
-var opCdist = asserts.Op{
+var opCdist = wrap.Op{
 	Name:     "cdist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cdist checks cdist(Tensor x1, Tensor x2, float p=2, int? compute_mode=None) -> Tensor
@@ -6372,18 +6374,18 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	if !asserts.Checking() {
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
-var opXEuclideanDist = asserts.Op{
+var opXEuclideanDist = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XEuclideanDist checks _euclidean_dist(Tensor x1, Tensor x2) -> Tensor
@@ -6391,18 +6393,18 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEuclideanDist(x1, x2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
-var opXEuclideanDistOut = asserts.Op{
+var opXEuclideanDistOut = wrap.Op{
 	Name:     "_euclidean_dist",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XEuclideanDistOut checks _euclidean_dist.out(Tensor x1, Tensor x2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6410,19 +6412,19 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
-var opXCdistForward = asserts.Op{
+var opXCdistForward = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCdistForward checks _cdist_forward(Tensor x1, Tensor x2, float p, int? compute_mode) -> Tensor
@@ -6430,18 +6432,18 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	if !asserts.Checking() {
 		return kernels.XCdistForward(x1, x2, p, compute_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
-var opXCdistForwardOut = asserts.Op{
+var opXCdistForwardOut = wrap.Op{
 	Name:     "_cdist_forward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCdistForwardOut checks _cdist_forward.out(Tensor x1, Tensor x2, float p, int? compute_mode, *, Tensor(a!) out) -> Tensor(a!)
@@ -6449,19 +6451,19 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	if !asserts.Checking() {
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCdistForwardOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXCdistForwardOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
-var opXCdistBackward = asserts.Op{
+var opXCdistBackward = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCdistBackward checks _cdist_backward(Tensor grad_output, Tensor x1, Tensor x2, float p, Tensor cdist) -> Tensor
@@ -6469,18 +6471,18 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXCdistBackward, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXCdistBackward, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
 	return r0
 }
 
-var opXCdistBackwardOut = asserts.Op{
+var opXCdistBackwardOut = wrap.Op{
 	Name:     "_cdist_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCdistBackwardOut checks _cdist_backward.out(Tensor grad_output, Tensor x1, Tensor x2, float p, Tensor cdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -6488,19 +6490,19 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 	if !asserts.Checking() {
 		return kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_f8c0b363d63a, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_f8c0b363d63a, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_f8c0b363d63a, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out, r0)
 	return r0
 }
 
-var opPdist = asserts.Op{
+var opPdist = wrap.Op{
 	Name:     "pdist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Pdist checks pdist(Tensor self, float p=2) -> Tensor
@@ -6508,18 +6510,18 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pdist(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pdist(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXPdistForward = asserts.Op{
+var opXPdistForward = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPdistForward checks _pdist_forward(Tensor self, float p=2) -> Tensor
@@ -6527,18 +6529,18 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPdistForward(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXPdistForwardOut = asserts.Op{
+var opXPdistForwardOut = wrap.Op{
 	Name:     "_pdist_forward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPdistForwardOut checks _pdist_forward.out(Tensor self, float p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -6546,19 +6548,19 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.XPdistForwardOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXPdistForwardOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXPdistForwardOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXPdistBackward = asserts.Op{
+var opXPdistBackward = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPdistBackward checks _pdist_backward(Tensor grad_output, Tensor self, float p, Tensor pdist) -> Tensor
@@ -6566,18 +6568,18 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 	if !asserts.Checking() {
 		return kernels.XPdistBackward(grad_output, self, p, pdist)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXPdistBackward, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXPdistBackward, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist, r0)
 	return r0
 }
 
-var opXPdistBackwardOut = asserts.Op{
+var opXPdistBackwardOut = wrap.Op{
 	Name:     "_pdist_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPdistBackwardOut checks _pdist_backward.out(Tensor grad_output, Tensor self, float p, Tensor pdist, *, Tensor(a!) out) -> Tensor(a!)
@@ -6585,19 +6587,19 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 	if !asserts.Checking() {
 		return kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_cd583381d718, &a0, &a1, &a3, &a4, grad_output, self, pdist, out)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_cd583381d718, &a0, &a1, &a3, &a4, grad_output, self, pdist, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_cd583381d718, &a0, &a1, &a3, &a4, grad_output, self, pdist, out, r0)
 	return r0
 }
 
-var opCosineSimilarity = asserts.Op{
+var opCosineSimilarity = wrap.Op{
 	Name:     "cosine_similarity",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CosineSimilarity checks cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor
@@ -6605,18 +6607,18 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	if !asserts.Checking() {
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
-var opPermute = asserts.Op{
+var opPermute = wrap.Op{
 	Name:     "permute",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Permute checks permute(Tensor(a) self, int[] dims) -> Tensor(a)
@@ -6624,18 +6626,18 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Permute(self, dims)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opMovedimIntlist = asserts.Op{
+var opMovedimIntlist = wrap.Op{
 	Name:     "movedim",
 	Overload: "intlist",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MovedimIntlist checks movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -6643,18 +6645,18 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	if !asserts.Checking() {
 		return kernels.MovedimIntlist(self, source, destination)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMovedimInt = asserts.Op{
+var opMovedimInt = wrap.Op{
 	Name:     "movedim",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MovedimInt checks movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -6662,18 +6664,18 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MovedimInt(self, source, destination)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMoveaxisIntlist = asserts.Op{
+var opMoveaxisIntlist = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "intlist",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MoveaxisIntlist checks moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)
@@ -6681,18 +6683,18 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	if !asserts.Checking() {
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMoveaxisInt = asserts.Op{
+var opMoveaxisInt = wrap.Op{
 	Name:     "moveaxis",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MoveaxisInt checks moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)
@@ -6700,18 +6702,18 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MoveaxisInt(self, source, destination)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNumpyT = asserts.Op{
+var opNumpyT = wrap.Op{
 	Name:     "numpy_T",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NumpyT checks numpy_T(Tensor(a) self) -> Tensor(a)
@@ -6719,18 +6721,18 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NumpyT(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NumpyT(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMatrixH = asserts.Op{
+var opMatrixH = wrap.Op{
 	Name:     "matrix_H",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatrixH checks matrix_H(Tensor(a) self) -> Tensor(a)
@@ -6738,18 +6740,18 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MatrixH(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixH(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMT = asserts.Op{
+var opMT = wrap.Op{
 	Name:     "mT",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MT checks mT(Tensor(a) self) -> Tensor(a)
@@ -6757,18 +6759,18 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MT(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MT(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMH = asserts.Op{
+var opMH = wrap.Op{
 	Name:     "mH",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MH checks mH(Tensor(a) self) -> Tensor(a)
@@ -6776,18 +6778,18 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MH(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MH(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAdjoint = asserts.Op{
+var opAdjoint = wrap.Op{
 	Name:     "adjoint",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Adjoint checks adjoint(Tensor(a) self) -> Tensor(a)
@@ -6795,18 +6797,18 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Adjoint(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Adjoint(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPixelShuffle = asserts.Op{
+var opPixelShuffle = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PixelShuffle checks pixel_shuffle(Tensor self, int upscale_factor) -> Tensor
@@ -6814,18 +6816,18 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PixelShuffle(self, upscale_factor)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPixelShuffleOut = asserts.Op{
+var opPixelShuffleOut = wrap.Op{
 	Name:     "pixel_shuffle",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PixelShuffleOut checks pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6833,19 +6835,19 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPixelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPixelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opPixelUnshuffle = asserts.Op{
+var opPixelUnshuffle = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PixelUnshuffle checks pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor
@@ -6853,18 +6855,18 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PixelUnshuffle(self, downscale_factor)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPixelUnshuffleOut = asserts.Op{
+var opPixelUnshuffleOut = wrap.Op{
 	Name:     "pixel_unshuffle",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PixelUnshuffleOut checks pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)
@@ -6872,19 +6874,19 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opChannelShuffle = asserts.Op{
+var opChannelShuffle = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ChannelShuffle checks channel_shuffle(Tensor self, SymInt groups) -> Tensor
@@ -6892,18 +6894,18 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChannelShuffle(self, groups)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost_97aeb1333134(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_efa23b0026ff(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opChannelShuffleOut = asserts.Op{
+var opChannelShuffleOut = wrap.Op{
 	Name:     "channel_shuffle",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ChannelShuffleOut checks channel_shuffle.out(Tensor self, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6911,19 +6913,19 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opChannelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opChannelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opNativeChannelShuffle = asserts.Op{
+var opNativeChannelShuffle = wrap.Op{
 	Name:     "native_channel_shuffle",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeChannelShuffle checks native_channel_shuffle(Tensor self, SymInt groups) -> Tensor
@@ -6931,18 +6933,18 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsPinned = asserts.Op{
+var opIsPinned = wrap.Op{
 	Name:     "is_pinned",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsPinned checks is_pinned(Tensor self, Device? device=None) -> bool
@@ -6950,18 +6952,18 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	if !asserts.Checking() {
 		return kernels.IsPinned(self, device)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsPinned(self, device)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opPinMemory = asserts.Op{
+var opPinMemory = wrap.Op{
 	Name:     "pin_memory",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PinMemory checks pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)
@@ -6969,18 +6971,18 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PinMemory(self, device)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PinMemory(self, device)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXPinMemory = asserts.Op{
+var opXPinMemory = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPinMemory checks _pin_memory(Tensor self, Device? device=None) -> Tensor
@@ -6988,18 +6990,18 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPinMemory(self, device)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXPinMemoryOut = asserts.Op{
+var opXPinMemoryOut = wrap.Op{
 	Name:     "_pin_memory",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPinMemoryOut checks _pin_memory.out(Tensor self, Device? device=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7007,19 +7009,19 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XPinMemoryOut(self, device, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXPinMemoryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXPinMemoryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opPinverse = asserts.Op{
+var opPinverse = wrap.Op{
 	Name:     "pinverse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Pinverse checks pinverse(Tensor self, float rcond=1e-15) -> Tensor
@@ -7027,18 +7029,18 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pinverse(self, rcond)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPoissonNllLoss = asserts.Op{
+var opPoissonNllLoss = wrap.Op{
 	Name:     "poisson_nll_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PoissonNllLoss checks poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> Tensor
@@ -7046,18 +7048,18 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	if !asserts.Checking() {
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target, r0)
 	return r0
 }
 
-var opRad2deg = asserts.Op{
+var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -7065,18 +7067,18 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2deg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rad2deg(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRad2deg_ = asserts.Op{
+var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -7084,8 +7086,8 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2deg_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
@@ -7093,10 +7095,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRad2degOut = asserts.Op{
+var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7104,19 +7106,19 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rad2degOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opDeg2rad = asserts.Op{
+var opDeg2rad = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Deg2rad checks deg2rad(Tensor self) -> Tensor
@@ -7124,18 +7126,18 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2rad(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Deg2rad(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDeg2rad_ = asserts.Op{
+var opDeg2rad_ = wrap.Op{
 	Name:     "deg2rad_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Deg2rad_ checks deg2rad_(Tensor(a!) self) -> Tensor(a!)
@@ -7143,8 +7145,8 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2rad_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
@@ -7152,10 +7154,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDeg2radOut = asserts.Op{
+var opDeg2radOut = wrap.Op{
 	Name:     "deg2rad",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Deg2radOut checks deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7163,19 +7165,19 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Deg2radOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opScalarTensor = asserts.Op{
+var opScalarTensor = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScalarTensor checks scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7183,17 +7185,17 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opScalarTensorOut = asserts.Op{
+var opScalarTensorOut = wrap.Op{
 	Name:     "scalar_tensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScalarTensorOut checks scalar_tensor.out(Scalar s, *, Tensor(a!) out) -> Tensor(a!)
@@ -7201,8 +7203,8 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ScalarTensorOut(s, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opScalarTensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
@@ -7210,10 +7212,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRand = asserts.Op{
+var opRand = wrap.Op{
 	Name:     "rand",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rand checks rand(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7221,17 +7223,17 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 	if !asserts.Checking() {
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandGenerator = asserts.Op{
+var opRandGenerator = wrap.Op{
 	Name:     "rand",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandGenerator checks rand.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7239,17 +7241,17 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandOut = asserts.Op{
+var opRandOut = wrap.Op{
 	Name:     "rand",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandOut checks rand.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7257,8 +7259,8 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
@@ -7266,10 +7268,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRandGeneratorOut = asserts.Op{
+var opRandGeneratorOut = wrap.Op{
 	Name:     "rand",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandGeneratorOut checks rand.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7277,8 +7279,8 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
@@ -7286,10 +7288,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opRandLike = asserts.Op{
+var opRandLike = wrap.Op{
 	Name:     "rand_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandLike checks rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7297,18 +7299,18 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	if !asserts.Checking() {
 		return kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandLikeOut = asserts.Op{
+var opRandLikeOut = wrap.Op{
 	Name:     "rand_like",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandLikeOut checks rand_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7316,19 +7318,19 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.RandLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opRandLikeGenerator = asserts.Op{
+var opRandLikeGenerator = wrap.Op{
 	Name:     "rand_like",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandLikeGenerator checks rand_like.generator(Tensor self, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7336,18 +7338,18 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandLikeGeneratorOut = asserts.Op{
+var opRandLikeGeneratorOut = wrap.Op{
 	Name:     "rand_like",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandLikeGeneratorOut checks rand_like.generator_out(Tensor self, *, Generator? generator, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7355,19 +7357,19 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	if !asserts.Checking() {
 		return kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opRandint = asserts.Op{
+var opRandint = wrap.Op{
 	Name:     "randint",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Randint checks randint(SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7375,17 +7377,17 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandintGenerator = asserts.Op{
+var opRandintGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintGenerator checks randint.generator(SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7393,17 +7395,17 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandintLow = asserts.Op{
+var opRandintLow = wrap.Op{
 	Name:     "randint",
 	Overload: "low",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLow checks randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7411,17 +7413,17 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandintLowGenerator = asserts.Op{
+var opRandintLowGenerator = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLowGenerator checks randint.low_generator(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7429,17 +7431,17 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 	if !asserts.Checking() {
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandintOut = asserts.Op{
+var opRandintOut = wrap.Op{
 	Name:     "randint",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintOut checks randint.out(SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7447,8 +7449,8 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandintOut(high, size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
@@ -7456,10 +7458,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRandintGeneratorOut = asserts.Op{
+var opRandintGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintGeneratorOut checks randint.generator_out(SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7467,8 +7469,8 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
@@ -7476,10 +7478,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	return r0
 }
 
-var opRandintLowOut = asserts.Op{
+var opRandintLowOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLowOut checks randint.low_out(SymInt low, SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7487,8 +7489,8 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.RandintLowOut(low, high, size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
@@ -7496,10 +7498,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	return r0
 }
 
-var opRandintLowGeneratorOut = asserts.Op{
+var opRandintLowGeneratorOut = wrap.Op{
 	Name:     "randint",
 	Overload: "low_generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLowGeneratorOut checks randint.low_generator_out(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7507,8 +7509,8 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	if !asserts.Checking() {
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
@@ -7516,10 +7518,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	return r0
 }
 
-var opRandintLike = asserts.Op{
+var opRandintLike = wrap.Op{
 	Name:     "randint_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLike checks randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7527,18 +7529,18 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandintLikeOut = asserts.Op{
+var opRandintLikeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeOut checks randint_like.out(Tensor self, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7546,19 +7548,19 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	if !asserts.Checking() {
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opRandintLikeGenerator = asserts.Op{
+var opRandintLikeGenerator = wrap.Op{
 	Name:     "randint_like",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeGenerator checks randint_like.generator(Tensor self, SymInt high, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7566,18 +7568,18 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 	if !asserts.Checking() {
 		return kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandintLikeGeneratorOut = asserts.Op{
+var opRandintLikeGeneratorOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeGeneratorOut checks randint_like.generator_out(Tensor self, SymInt high, *, Generator? generator, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7585,19 +7587,19 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 	if !asserts.Checking() {
 		return kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opRandintLikeTensor = asserts.Op{
+var opRandintLikeTensor = wrap.Op{
 	Name:     "randint_like",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeTensor checks randint_like.Tensor(Tensor self, Tensor high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7605,18 +7607,18 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRandintLikeTensor, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opRandintLikeTensor, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high, r0)
 	return r0
 }
 
-var opRandintLikeTensorOut = asserts.Op{
+var opRandintLikeTensorOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeTensorOut checks randint_like.Tensor_out(Tensor self, Tensor high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7624,19 +7626,19 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a3, self, high, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a3, self, high, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a3, self, high, out, r0)
 	return r0
 }
 
-var opRandintLikeTensorGenerator = asserts.Op{
+var opRandintLikeTensorGenerator = wrap.Op{
 	Name:     "randint_like",
 	Overload: "Tensor_generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeTensorGenerator checks randint_like.Tensor_generator(Tensor self, Tensor high, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7644,18 +7646,18 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_5b3a63fc642f, &a0, &a1, self, high, r0)
 	return r0
 }
 
-var opRandintLikeTensorGeneratorOut = asserts.Op{
+var opRandintLikeTensorGeneratorOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "Tensor_generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeTensorGeneratorOut checks randint_like.Tensor_generator_out(Tensor self, Tensor high, *, Generator? generator, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7663,19 +7665,19 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 	if !asserts.Checking() {
 		return kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a4, self, high, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a4, self, high, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_ca379a72f2e8, &a0, &a1, &a4, self, high, out, r0)
 	return r0
 }
 
-var opRandintLikeLowDtype = asserts.Op{
+var opRandintLikeLowDtype = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7683,18 +7685,18 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandintLikeLowDtypeOut = asserts.Op{
+var opRandintLikeLowDtypeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7702,19 +7704,19 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opRandintLikeLowGeneratorDtype = asserts.Op{
+var opRandintLikeLowGeneratorDtype = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_generator_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeLowGeneratorDtype checks randint_like.low_generator_dtype(Tensor self, SymInt low, SymInt high, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7722,18 +7724,18 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandintLikeLowGeneratorDtypeOut = asserts.Op{
+var opRandintLikeLowGeneratorDtypeOut = wrap.Op{
 	Name:     "randint_like",
 	Overload: "low_generator_dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandintLikeLowGeneratorDtypeOut checks randint_like.low_generator_dtype_out(Tensor self, SymInt low, SymInt high, *, Generator? generator, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7741,19 +7743,19 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 	if !asserts.Checking() {
 		return kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opRandn = asserts.Op{
+var opRandn = wrap.Op{
 	Name:     "randn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Randn checks randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7761,17 +7763,17 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandnGenerator = asserts.Op{
+var opRandnGenerator = wrap.Op{
 	Name:     "randn",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnGenerator checks randn.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7779,17 +7781,17 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandnOut = asserts.Op{
+var opRandnOut = wrap.Op{
 	Name:     "randn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnOut checks randn.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7797,8 +7799,8 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandnOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
@@ -7806,10 +7808,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRandnGeneratorOut = asserts.Op{
+var opRandnGeneratorOut = wrap.Op{
 	Name:     "randn",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnGeneratorOut checks randn.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7817,8 +7819,8 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
@@ -7826,10 +7828,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opRandnLike = asserts.Op{
+var opRandnLike = wrap.Op{
 	Name:     "randn_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7837,18 +7839,18 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandnLikeOut = asserts.Op{
+var opRandnLikeOut = wrap.Op{
 	Name:     "randn_like",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7856,19 +7858,19 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.RandnLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandnLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandnLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opRandnLikeGenerator = asserts.Op{
+var opRandnLikeGenerator = wrap.Op{
 	Name:     "randn_like",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnLikeGenerator checks randn_like.generator(Tensor self, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -7876,18 +7878,18 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 	if !asserts.Checking() {
 		return kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandnLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandnLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandnLikeGeneratorOut = asserts.Op{
+var opRandnLikeGeneratorOut = wrap.Op{
 	Name:     "randn_like",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandnLikeGeneratorOut checks randn_like.generator_out(Tensor self, *, Generator? generator, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -7895,19 +7897,19 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	if !asserts.Checking() {
 		return kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opRandperm = asserts.Op{
+var opRandperm = wrap.Op{
 	Name:     "randperm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Randperm checks randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7915,17 +7917,17 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 	if !asserts.Checking() {
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandpermGenerator = asserts.Op{
+var opRandpermGenerator = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandpermGenerator checks randperm.generator(SymInt n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7933,17 +7935,17 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRandpermOut = asserts.Op{
+var opRandpermOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandpermOut checks randperm.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
@@ -7951,8 +7953,8 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandpermOut(n, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
@@ -7960,10 +7962,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRandpermGeneratorOut = asserts.Op{
+var opRandpermGeneratorOut = wrap.Op{
 	Name:     "randperm",
 	Overload: "generator_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandpermGeneratorOut checks randperm.generator_out(SymInt n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
@@ -7971,8 +7973,8 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
@@ -7980,10 +7982,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opRangeStep = asserts.Op{
+var opRangeStep = wrap.Op{
 	Name:     "range",
 	Overload: "step",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7991,17 +7993,17 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRange = asserts.Op{
+var opRange = wrap.Op{
 	Name:     "range",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -8009,17 +8011,17 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opRangeOut_ = asserts.Op{
+var opRangeOut_ = wrap.Op{
 	Name:     "range",
 	Overload: "out_",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -8027,8 +8029,8 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.RangeOut_(start, end, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut_, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
@@ -8036,10 +8038,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opRangeOut = asserts.Op{
+var opRangeOut = wrap.Op{
 	Name:     "range",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -8047,8 +8049,8 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.RangeOut(start, end, step, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
@@ -8056,10 +8058,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	return r0
 }
 
-var opRavel = asserts.Op{
+var opRavel = wrap.Op{
 	Name:     "ravel",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ravel checks ravel(Tensor(a) self) -> Tensor(a)
@@ -8067,18 +8069,18 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ravel(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ravel(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReciprocal = asserts.Op{
+var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -8086,18 +8088,18 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reciprocal(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reciprocal(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReciprocal_ = asserts.Op{
+var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -8105,8 +8107,8 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reciprocal_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
@@ -8114,10 +8116,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opReciprocalOut = asserts.Op{
+var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8125,19 +8127,19 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReciprocalOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -8145,18 +8147,18 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNeg_ = asserts.Op{
+var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -8164,8 +8166,8 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Neg_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
@@ -8173,10 +8175,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNegOut = asserts.Op{
+var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8184,19 +8186,19 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opNegative = asserts.Op{
+var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -8204,18 +8206,18 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Negative(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNegative_ = asserts.Op{
+var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -8223,8 +8225,8 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Negative_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
@@ -8232,10 +8234,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNegativeOut = asserts.Op{
+var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8243,19 +8245,19 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NegativeOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opRepeat = asserts.Op{
+var opRepeat = wrap.Op{
 	Name:     "repeat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
@@ -8263,18 +8265,18 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Repeat(self, repeats)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRepeatOut = asserts.Op{
+var opRepeatOut = wrap.Op{
 	Name:     "repeat",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
@@ -8282,19 +8284,19 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatOut(self, repeats, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRepeatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRepeatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opRepeatInterleaveTensor = asserts.Op{
+var opRepeatInterleaveTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
@@ -8302,18 +8304,18 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats, r0)
 	return r0
 }
 
-var opRepeatInterleaveTensorOut = asserts.Op{
+var opRepeatInterleaveTensorOut = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
@@ -8321,19 +8323,19 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
-var opRepeatInterleaveSelfTensor = asserts.Op{
+var opRepeatInterleaveSelfTensor = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
@@ -8341,18 +8343,18 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
-var opRepeatInterleaveSelfInt = asserts.Op{
+var opRepeatInterleaveSelfInt = wrap.Op{
 	Name:     "repeat_interleave",
 	Overload: "self_int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
@@ -8360,18 +8362,18 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	if !asserts.Checking() {
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReshape = asserts.Op{
+var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -8379,18 +8381,18 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Reshape(self, shape)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXReshapeCopy = asserts.Op{
+var opXReshapeCopy = wrap.Op{
 	Name:     "_reshape_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
@@ -8398,18 +8400,18 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XReshapeCopy(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXReshapeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXReshapeAlias = asserts.Op{
+var opXReshapeAlias = wrap.Op{
 	Name:     "_reshape_alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
@@ -8417,18 +8419,18 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XReshapeAlias(self, size, stride)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXMkldnnReshape = asserts.Op{
+var opXMkldnnReshape = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
@@ -8436,18 +8438,18 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XMkldnnReshape(self, shape)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXMkldnnReshapeOut = asserts.Op{
+var opXMkldnnReshapeOut = wrap.Op{
 	Name:     "_mkldnn_reshape",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
@@ -8455,19 +8457,19 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReshapeAs = asserts.Op{
+var opReshapeAs = wrap.Op{
 	Name:     "reshape_as",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -8475,18 +8477,18 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReshapeAs(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
 	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRound = asserts.Op{
+var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -8494,18 +8496,18 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Round(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRound_ = asserts.Op{
+var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -8513,8 +8515,8 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
@@ -8522,10 +8524,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRoundOut = asserts.Op{
+var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8533,19 +8535,19 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RoundOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opRoundDecimals = asserts.Op{
+var opRoundDecimals = wrap.Op{
 	Name:     "round",
 	Overload: "decimals",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
@@ -8553,18 +8555,18 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RoundDecimals(self, decimals)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRound_Decimals = asserts.Op{
+var opRound_Decimals = wrap.Op{
 	Name:     "round_",
 	Overload: "decimals",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
@@ -8572,8 +8574,8 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Round_Decimals(self, decimals)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_Decimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
@@ -8581,10 +8583,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	return r0
 }
 
-var opRoundDecimalsOut = asserts.Op{
+var opRoundDecimalsOut = wrap.Op{
 	Name:     "round",
 	Overload: "decimals_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
@@ -8592,19 +8594,19 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.RoundDecimalsOut(self, decimals, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opRrelu = asserts.Op{
+var opRrelu = wrap.Op{
 	Name:     "rrelu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -8612,18 +8614,18 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	if !asserts.Checking() {
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRrelu_ = asserts.Op{
+var opRrelu_ = wrap.Op{
 	Name:     "rrelu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -8631,8 +8633,8 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	if !asserts.Checking() {
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRrelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
@@ -8640,10 +8642,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	return r0
 }
 
-var opRelu = asserts.Op{
+var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -8651,18 +8653,18 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRelu_ = asserts.Op{
+var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -8670,8 +8672,8 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
@@ -8679,10 +8681,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opReluOut = asserts.Op{
+var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8690,19 +8692,19 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReluOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opRelu6 = asserts.Op{
+var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -8710,18 +8712,18 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu6(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRelu6_ = asserts.Op{
+var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -8729,8 +8731,8 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Relu6_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
@@ -8738,10 +8740,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opPrelu = asserts.Op{
+var opPrelu = wrap.Op{
 	Name:     "prelu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
@@ -8749,18 +8751,18 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prelu(self, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opXPreluKernel = asserts.Op{
+var opXPreluKernel = wrap.Op{
 	Name:     "_prelu_kernel",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
@@ -8768,18 +8770,18 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPreluKernel(self, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPreluKernel, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPreluKernel, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opXPreluKernelBackward = asserts.Op{
+var opXPreluKernelBackward = wrap.Op{
 	Name:     "_prelu_kernel_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
@@ -8787,18 +8789,18 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.XPreluKernelBackward(grad_output, self, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_700247ca22fd(&c, &opXPreluKernelBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_274564edfccc(&c, &opXPreluKernelBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
-var opGeluOut = asserts.Op{
+var opGeluOut = wrap.Op{
 	Name:     "gelu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
@@ -8806,19 +8808,19 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GeluOut(self, approximate, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGelu_ = asserts.Op{
+var opGelu_ = wrap.Op{
 	Name:     "gelu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
@@ -8826,8 +8828,8 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gelu_(self, approximate)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opGelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
@@ -8835,10 +8837,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	return r0
 }
 
-var opGelu = asserts.Op{
+var opGelu = wrap.Op{
 	Name:     "gelu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
@@ -8846,18 +8848,18 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gelu(self, approximate)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeluBackwardGradInput = asserts.Op{
+var opGeluBackwardGradInput = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
@@ -8865,19 +8867,19 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	if !asserts.Checking() {
 		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opGeluBackward = asserts.Op{
+var opGeluBackward = wrap.Op{
 	Name:     "gelu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
@@ -8885,18 +8887,18 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	if !asserts.Checking() {
 		return kernels.GeluBackward(grad_output, self, approximate)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
+var opInfinitelyDifferentiableGeluBackward = wrap.Op{
 	Name:     "infinitely_differentiable_gelu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
@@ -8904,18 +8906,18 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
-var opHardshrinkOut = asserts.Op{
+var opHardshrinkOut = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -8923,19 +8925,19 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.HardshrinkOut(self, lambd, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opHardshrink = asserts.Op{
+var opHardshrink = wrap.Op{
 	Name:     "hardshrink",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -8943,18 +8945,18 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardshrink(self, lambd)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardshrinkBackwardGradInput = asserts.Op{
+var opHardshrinkBackwardGradInput = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8962,19 +8964,19 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	if !asserts.Checking() {
 		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
 }
 
-var opHardshrinkBackward = asserts.Op{
+var opHardshrinkBackward = wrap.Op{
 	Name:     "hardshrink_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
@@ -8982,18 +8984,18 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	if !asserts.Checking() {
 		return kernels.HardshrinkBackward(grad_out, self, lambd)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
-var opRsqrt = asserts.Op{
+var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -9001,18 +9003,18 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rsqrt(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rsqrt(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRsqrt_ = asserts.Op{
+var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -9020,8 +9022,8 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rsqrt_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
@@ -9029,10 +9031,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRsqrtOut = asserts.Op{
+var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9040,19 +9042,19 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RsqrtOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -9060,18 +9062,18 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSelectBackward = asserts.Op{
+var opSelectBackward = wrap.Op{
 	Name:     "select_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
@@ -9079,18 +9081,18 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	if !asserts.Checking() {
 		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opSelectBackwardOut = asserts.Op{
+var opSelectBackwardOut = wrap.Op{
 	Name:     "select_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -9098,19 +9100,19 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	if !asserts.Checking() {
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSelectBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSelectBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
 	return r0
 }
 
-var opXNestedSelectBackward = asserts.Op{
+var opXNestedSelectBackward = wrap.Op{
 	Name:     "_nested_select_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
@@ -9118,18 +9120,18 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 	if !asserts.Checking() {
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opSelu = asserts.Op{
+var opSelu = wrap.Op{
 	Name:     "selu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Selu checks selu(Tensor self) -> Tensor
@@ -9137,18 +9139,18 @@ func Selu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Selu(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSelu_ = asserts.Op{
+var opSelu_ = wrap.Op{
 	Name:     "selu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
@@ -9156,8 +9158,8 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Selu_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Selu_(self)
@@ -9165,10 +9167,10 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCelu = asserts.Op{
+var opCelu = wrap.Op{
 	Name:     "celu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
@@ -9176,18 +9178,18 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Celu(self, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Celu(self, alpha)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCelu_ = asserts.Op{
+var opCelu_ = wrap.Op{
 	Name:     "celu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
@@ -9195,8 +9197,8 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Celu_(self, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opCelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
@@ -9204,10 +9206,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opCeluOut = asserts.Op{
+var opCeluOut = wrap.Op{
 	Name:     "celu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -9215,19 +9217,19 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CeluOut(self, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSilu = asserts.Op{
+var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Silu checks silu(Tensor self) -> Tensor
@@ -9235,9 +9237,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Silu(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0

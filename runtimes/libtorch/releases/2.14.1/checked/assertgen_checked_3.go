@@ -6,15 +6,17 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opSilu_ = asserts.Op{
+var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -22,8 +24,8 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
@@ -31,10 +33,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSiluOut = asserts.Op{
+var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,19 +44,19 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSiluBackwardGradInput = asserts.Op{
+var opSiluBackwardGradInput = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SiluBackwardGradInput checks silu_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -62,19 +64,19 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	if !asserts.Checking() {
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opSiluBackward = asserts.Op{
+var opSiluBackward = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SiluBackward checks silu_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -82,18 +84,18 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opMish = asserts.Op{
+var opMish = wrap.Op{
 	Name:     "mish",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mish checks mish(Tensor self) -> Tensor
@@ -101,18 +103,18 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMish_ = asserts.Op{
+var opMish_ = wrap.Op{
 	Name:     "mish_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mish_ checks mish_(Tensor(a!) self) -> Tensor(a!)
@@ -120,8 +122,8 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opMish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
@@ -129,10 +131,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opMishOut = asserts.Op{
+var opMishOut = wrap.Op{
 	Name:     "mish",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MishOut checks mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -140,19 +142,19 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opMishBackward = asserts.Op{
+var opMishBackward = wrap.Op{
 	Name:     "mish_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MishBackward checks mish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -160,18 +162,18 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opSigmoid = asserts.Op{
+var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -179,18 +181,18 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSigmoid_ = asserts.Op{
+var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -198,8 +200,8 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
@@ -207,10 +209,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSigmoidOut = asserts.Op{
+var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -218,19 +220,19 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLogit = asserts.Op{
+var opLogit = wrap.Op{
 	Name:     "logit",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logit checks logit(Tensor self, float? eps=None) -> Tensor
@@ -238,18 +240,18 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit(self, eps)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogit_ = asserts.Op{
+var opLogit_ = wrap.Op{
 	Name:     "logit_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logit_ checks logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)
@@ -257,8 +259,8 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit_(self, eps)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogit_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
@@ -266,10 +268,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	return r0
 }
 
-var opLogitOut = asserts.Op{
+var opLogitOut = wrap.Op{
 	Name:     "logit",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogitOut checks logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -277,19 +279,19 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogitOut(self, eps, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSin = asserts.Op{
+var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -297,18 +299,18 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSin_ = asserts.Op{
+var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -316,8 +318,8 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
@@ -325,10 +327,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSinOut = asserts.Op{
+var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -336,19 +338,19 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSinc = asserts.Op{
+var opSinc = wrap.Op{
 	Name:     "sinc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sinc checks sinc(Tensor self) -> Tensor
@@ -356,18 +358,18 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSinc_ = asserts.Op{
+var opSinc_ = wrap.Op{
 	Name:     "sinc_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sinc_ checks sinc_(Tensor(a!) self) -> Tensor(a!)
@@ -375,8 +377,8 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
@@ -384,10 +386,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSincOut = asserts.Op{
+var opSincOut = wrap.Op{
 	Name:     "sinc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SincOut checks sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -395,19 +397,19 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SincOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSinh = asserts.Op{
+var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -415,18 +417,18 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSinh_ = asserts.Op{
+var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -434,8 +436,8 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
@@ -443,10 +445,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSinhOut = asserts.Op{
+var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -454,19 +456,19 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opDetach = asserts.Op{
+var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -474,18 +476,18 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Detach(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opDetach_ = asserts.Op{
+var opDetach_ = wrap.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -493,8 +495,8 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
@@ -502,10 +504,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSizeInt = asserts.Op{
+var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -513,18 +515,18 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSymSizeInt = asserts.Op{
+var opSymSizeInt = wrap.Op{
 	Name:     "sym_size",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SymSizeInt checks sym_size.int(Tensor self, int dim) -> SymInt
@@ -532,18 +534,18 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SymSizeInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymSizeInt(self, dim)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSymNumel = asserts.Op{
+var opSymNumel = wrap.Op{
 	Name:     "sym_numel",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SymNumel checks sym_numel(Tensor self) -> SymInt
@@ -551,18 +553,18 @@ func SymNumel(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SymNumel(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymNumel(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSymStorageOffset = asserts.Op{
+var opSymStorageOffset = wrap.Op{
 	Name:     "sym_storage_offset",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SymStorageOffset checks sym_storage_offset(Tensor self) -> SymInt
@@ -570,18 +572,18 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SymStorageOffset(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymStorageOffset(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSliceTensor = asserts.Op{
+var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -589,18 +591,18 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSliceBackward = asserts.Op{
+var opSliceBackward = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceBackward checks slice_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step) -> Tensor
@@ -608,18 +610,18 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	if !asserts.Checking() {
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opSliceBackwardOut = asserts.Op{
+var opSliceBackwardOut = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceBackwardOut checks slice_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step, *, Tensor(a!) out) -> Tensor(a!)
@@ -627,19 +629,19 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	if !asserts.Checking() {
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSliceBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSliceBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
-var opSliceInverse = asserts.Op{
+var opSliceInverse = wrap.Op{
 	Name:     "slice_inverse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceInverse checks slice_inverse(Tensor(a) self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -647,18 +649,18 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceInverse(self, src, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0, a1, o0 asserts.Saved
-	assertgenshapes.ChecksPre_bbdb121052a3(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, &o0, self, src)
+	var c wrap.Call
+	var a0, a1, o0 wrap.Saved
+	assertgenshapes.ChecksPre_c6afcb5dd4b5(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, &o0, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
 	assertgenshapes.ChecksPost_14327b82f8bd(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, &o0, self, src, r0)
 	return r0
 }
 
-var opSliceScatter = asserts.Op{
+var opSliceScatter = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceScatter checks slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -666,18 +668,18 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opSliceScatterOut = asserts.Op{
+var opSliceScatterOut = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceScatterOut checks slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -685,19 +687,19 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	if !asserts.Checking() {
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSliceScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out)
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSliceScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
-var opSelectScatter = asserts.Op{
+var opSelectScatter = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectScatter checks select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor
@@ -705,18 +707,18 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	if !asserts.Checking() {
 		return kernels.SelectScatter(self, src, dim, index)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opSelectScatterOut = asserts.Op{
+var opSelectScatterOut = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectScatterOut checks select_scatter.out(Tensor self, Tensor src, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -724,19 +726,19 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSelectScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSelectScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
-var opDiagonalScatter = asserts.Op{
+var opDiagonalScatter = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DiagonalScatter checks diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -744,18 +746,18 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	if !asserts.Checking() {
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opDiagonalScatterOut = asserts.Op{
+var opDiagonalScatterOut = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DiagonalScatterOut checks diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -763,19 +765,19 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	if !asserts.Checking() {
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
-var opAsStridedScatter = asserts.Op{
+var opAsStridedScatter = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AsStridedScatter checks as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -783,18 +785,18 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	if !asserts.Checking() {
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opAsStridedScatterOut = asserts.Op{
+var opAsStridedScatterOut = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AsStridedScatterOut checks as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -802,19 +804,19 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	if !asserts.Checking() {
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
-var opSmm = asserts.Op{
+var opSmm = wrap.Op{
 	Name:     "smm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Smm checks smm(Tensor self, Tensor mat2) -> Tensor
@@ -822,18 +824,18 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Smm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opSoftmaxInt = asserts.Op{
+var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -841,18 +843,18 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftmaxIntOut = asserts.Op{
+var opSoftmaxIntOut = wrap.Op{
 	Name:     "softmax",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftmaxIntOut checks softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -860,19 +862,19 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXSoftmax = asserts.Op{
+var opXSoftmax = wrap.Op{
 	Name:     "_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSoftmax checks _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -880,18 +882,18 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSoftmaxOut = asserts.Op{
+var opXSoftmaxOut = wrap.Op{
 	Name:     "_softmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSoftmaxOut checks _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -899,19 +901,19 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXSoftmaxBackwardData = asserts.Op{
+var opXSoftmaxBackwardData = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSoftmaxBackwardData checks _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -919,18 +921,18 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opXSoftmaxBackwardDataOut = asserts.Op{
+var opXSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSoftmaxBackwardDataOut checks _softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -938,19 +940,19 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
-var opUnsafeSplitTensor = asserts.Op{
+var opUnsafeSplitTensor = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnsafeSplitTensor checks unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]
@@ -958,18 +960,18 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsafeSplitTensorOut = asserts.Op{
+var opUnsafeSplitTensorOut = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnsafeSplitTensorOut checks unsafe_split.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -978,21 +980,21 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitTensor = asserts.Op{
+var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]
@@ -1000,21 +1002,21 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_268f215792f8(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_215f3d7c5517(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opSplitSizes = asserts.Op{
+var opSplitSizes = wrap.Op{
 	Name:     "split",
 	Overload: "sizes",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitSizes checks split.sizes(Tensor(a -> *) self, SymInt[] split_size, int dim=0) -> Tensor(a)[]
@@ -1022,18 +1024,18 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	if !asserts.Checking() {
 		return kernels.SplitSizes(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsafeSplitWithSizes = asserts.Op{
+var opUnsafeSplitWithSizes = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnsafeSplitWithSizes checks unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]
@@ -1041,18 +1043,18 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsafeSplitWithSizesOut = asserts.Op{
+var opUnsafeSplitWithSizesOut = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnsafeSplitWithSizesOut checks unsafe_split_with_sizes.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -1061,21 +1063,21 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitWithSizes = asserts.Op{
+var opSplitWithSizes = wrap.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -1083,21 +1085,21 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_268f215792f8(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_215f3d7c5517(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opHsplitInt = asserts.Op{
+var opHsplitInt = wrap.Op{
 	Name:     "hsplit",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HsplitInt checks hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1105,18 +1107,18 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitInt(self, sections)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHsplitArray = asserts.Op{
+var opHsplitArray = wrap.Op{
 	Name:     "hsplit",
 	Overload: "array",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HsplitArray checks hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1124,18 +1126,18 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitArray(self, indices)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opVsplitInt = asserts.Op{
+var opVsplitInt = wrap.Op{
 	Name:     "vsplit",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VsplitInt checks vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1143,18 +1145,18 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitInt(self, sections)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opVsplitArray = asserts.Op{
+var opVsplitArray = wrap.Op{
 	Name:     "vsplit",
 	Overload: "array",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VsplitArray checks vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1162,18 +1164,18 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitArray(self, indices)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDsplitInt = asserts.Op{
+var opDsplitInt = wrap.Op{
 	Name:     "dsplit",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DsplitInt checks dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1181,18 +1183,18 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitInt(self, sections)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDsplitArray = asserts.Op{
+var opDsplitArray = wrap.Op{
 	Name:     "dsplit",
 	Overload: "array",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DsplitArray checks dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1200,18 +1202,18 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitArray(self, indices)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
 	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueeze = asserts.Op{
+var opSqueeze = wrap.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -1219,18 +1221,18 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Squeeze(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSqueezeDim = asserts.Op{
+var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -1238,18 +1240,18 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSqueezeDims = asserts.Op{
+var opSqueezeDims = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dims",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeDims checks squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)
@@ -1257,18 +1259,18 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDims(self, dim)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SqueezeDims(self, dim)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSqueeze_ = asserts.Op{
+var opSqueeze_ = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Squeeze_ checks squeeze_(Tensor(a!) self) -> Tensor(a!)
@@ -1276,8 +1278,8 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
@@ -1285,10 +1287,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSqueeze_Dim = asserts.Op{
+var opSqueeze_Dim = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -1296,8 +1298,8 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
@@ -1305,10 +1307,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	return r0
 }
 
-var opSqueeze_Dims = asserts.Op{
+var opSqueeze_Dims = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dims",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Squeeze_Dims checks squeeze_.dims(Tensor(a!) self, int[] dim) -> Tensor(a!)
@@ -1316,8 +1318,8 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dims(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
@@ -1325,10 +1327,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	return r0
 }
 
-var opSspaddmm = asserts.Op{
+var opSspaddmm = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sspaddmm checks sspaddmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -1336,18 +1338,18 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opSspaddmmOut = asserts.Op{
+var opSspaddmmOut = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SspaddmmOut checks sspaddmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1355,19 +1357,19 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSspaddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSspaddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
-var opXChunkCat = asserts.Op{
+var opXChunkCat = wrap.Op{
 	Name:     "_chunk_cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XChunkCat checks _chunk_cat(Tensor[] tensors, int dim, int num_chunks) -> Tensor
@@ -1375,18 +1377,18 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opXChunkCatOut = asserts.Op{
+var opXChunkCatOut = wrap.Op{
 	Name:     "_chunk_cat",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XChunkCatOut checks _chunk_cat.out(Tensor[] tensors, int dim, int num_chunks, *, Tensor(a!) out) -> Tensor(a!)
@@ -1394,10 +1396,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	if !asserts.Checking() {
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3 asserts.Saved
-		l0 asserts.SavedList
+		a3 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXChunkCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a3, tensors, out)
 	defer c.Abandon()
@@ -1406,10 +1408,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	return r0
 }
 
-var opStack = asserts.Op{
+var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1417,18 +1419,18 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opStackOut = asserts.Op{
+var opStackOut = wrap.Op{
 	Name:     "stack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StackOut checks stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1436,10 +1438,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.StackOut(tensors, dim, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a2 asserts.Saved
-		l0 asserts.SavedList
+		a2 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
@@ -1448,10 +1450,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opXStack = asserts.Op{
+var opXStack = wrap.Op{
 	Name:     "_stack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XStack checks _stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1459,18 +1461,18 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStack(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opXStackOut = asserts.Op{
+var opXStackOut = wrap.Op{
 	Name:     "_stack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XStackOut checks _stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1478,10 +1480,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XStackOut(tensors, dim, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a2 asserts.Saved
-		l0 asserts.SavedList
+		a2 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
@@ -1490,10 +1492,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opHstack = asserts.Op{
+var opHstack = wrap.Op{
 	Name:     "hstack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hstack checks hstack(Tensor[] tensors) -> Tensor
@@ -1501,18 +1503,18 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hstack(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opHstackOut = asserts.Op{
+var opHstackOut = wrap.Op{
 	Name:     "hstack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HstackOut checks hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1520,10 +1522,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HstackOut(tensors, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opHstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
@@ -1532,10 +1534,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opVstack = asserts.Op{
+var opVstack = wrap.Op{
 	Name:     "vstack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Vstack checks vstack(Tensor[] tensors) -> Tensor
@@ -1543,18 +1545,18 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vstack(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opVstackOut = asserts.Op{
+var opVstackOut = wrap.Op{
 	Name:     "vstack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VstackOut checks vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1562,10 +1564,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VstackOut(tensors, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opVstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
@@ -1574,10 +1576,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDstack = asserts.Op{
+var opDstack = wrap.Op{
 	Name:     "dstack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Dstack checks dstack(Tensor[] tensors) -> Tensor
@@ -1585,18 +1587,18 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dstack(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opDstackOut = asserts.Op{
+var opDstackOut = wrap.Op{
 	Name:     "dstack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DstackOut checks dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1604,10 +1606,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DstackOut(tensors, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opDstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
@@ -1616,10 +1618,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opStft = asserts.Op{
+var opStft = wrap.Op{
 	Name:     "stft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Stft checks stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None, bool? align_to_window=None) -> Tensor
@@ -1627,18 +1629,18 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	if !asserts.Checking() {
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opStft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opStft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
-var opStftCenter = asserts.Op{
+var opStftCenter = wrap.Op{
 	Name:     "stft",
 	Overload: "center",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StftCenter checks stft.center(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, str pad_mode="reflect", bool normalized=False, bool? onesided=None, bool? return_complex=None, bool? align_to_window=None) -> Tensor
@@ -1646,18 +1648,18 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	if !asserts.Checking() {
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opStftCenter, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opStftCenter, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
-var opIstft = asserts.Op{
+var opIstft = wrap.Op{
 	Name:     "istft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Istft checks istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) -> Tensor
@@ -1665,18 +1667,18 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	if !asserts.Checking() {
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opIstft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opIstft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
-var opStrideInt = asserts.Op{
+var opStrideInt = wrap.Op{
 	Name:     "stride",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StrideInt checks stride.int(Tensor self, int dim) -> int
@@ -1684,18 +1686,18 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.StrideInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSymStrideInt = asserts.Op{
+var opSymStrideInt = wrap.Op{
 	Name:     "sym_stride",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SymStrideInt checks sym_stride.int(Tensor self, int dim) -> SymInt
@@ -1703,18 +1705,18 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SymStrideInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymStrideInt(self, dim)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSum = asserts.Op{
+var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -1722,18 +1724,18 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumOut = asserts.Op{
+var opSumOut = wrap.Op{
 	Name:     "sum",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumOut checks sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1741,19 +1743,19 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSumDimIntList = asserts.Op{
+var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1761,18 +1763,18 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumIntListOut = asserts.Op{
+var opSumIntListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1780,19 +1782,19 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXNestedSumBackward = asserts.Op{
+var opXNestedSumBackward = wrap.Op{
 	Name:     "_nested_sum_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedSumBackward checks _nested_sum_backward(Tensor grad, Tensor self, int[1]? dim, bool keepdim=False) -> Tensor
@@ -1800,18 +1802,18 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
-var opNansum = asserts.Op{
+var opNansum = wrap.Op{
 	Name:     "nansum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nansum checks nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1819,18 +1821,18 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNansumOut = asserts.Op{
+var opNansumOut = wrap.Op{
 	Name:     "nansum",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NansumOut checks nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1838,19 +1840,19 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	if !asserts.Checking() {
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNansumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNansumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opHashTensor = asserts.Op{
+var opHashTensor = wrap.Op{
 	Name:     "hash_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HashTensor checks hash_tensor(Tensor self, int[1] dim=[], *, bool keepdim=False, int mode=0) -> Tensor
@@ -1858,18 +1860,18 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	if !asserts.Checking() {
 		return kernels.HashTensor(self, dim, keepdim, mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHashTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHashTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHashTensorOut = asserts.Op{
+var opHashTensorOut = wrap.Op{
 	Name:     "hash_tensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HashTensorOut checks hash_tensor.out(Tensor self, int[1] dim=[], *, bool keepdim=False, int mode=0, Tensor(a!) out) -> Tensor(a!)
@@ -1877,19 +1879,19 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	if !asserts.Checking() {
 		return kernels.HashTensorOut(self, dim, keepdim, mode, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opHashTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opHashTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opSumToSize = asserts.Op{
+var opSumToSize = wrap.Op{
 	Name:     "sum_to_size",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumToSize checks sum_to_size(Tensor self, SymInt[] size) -> Tensor
@@ -1897,18 +1899,18 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumToSize(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumToSize(self, size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqrt = asserts.Op{
+var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -1916,18 +1918,18 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqrt_ = asserts.Op{
+var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -1935,8 +1937,8 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
@@ -1944,10 +1946,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSqrtOut = asserts.Op{
+var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1955,19 +1957,19 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqrtOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSquare = asserts.Op{
+var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -1975,18 +1977,18 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Square(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSquare_ = asserts.Op{
+var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -1994,8 +1996,8 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
@@ -2003,10 +2005,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSquareOut = asserts.Op{
+var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2014,19 +2016,19 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SquareOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opStd = asserts.Op{
+var opStd = wrap.Op{
 	Name:     "std",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Std checks std(Tensor self, bool unbiased=True) -> Tensor
@@ -2034,18 +2036,18 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Std(self, unbiased)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Std(self, unbiased)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opStdDim = asserts.Op{
+var opStdDim = wrap.Op{
 	Name:     "std",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdDim checks std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -2053,18 +2055,18 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opStdCorrection = asserts.Op{
+var opStdCorrection = wrap.Op{
 	Name:     "std",
 	Overload: "correction",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdCorrection checks std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -2072,18 +2074,18 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opStdMean = asserts.Op{
+var opStdMean = wrap.Op{
 	Name:     "std_mean",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdMean checks std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -2091,18 +2093,18 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.StdMean(self, unbiased)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opStdMeanDim = asserts.Op{
+var opStdMeanDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdMeanDim checks std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2110,18 +2112,18 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opStdMeanCorrection = asserts.Op{
+var opStdMeanCorrection = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdMeanCorrection checks std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -2129,18 +2131,18 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opStdMeanCorrectionOut = asserts.Op{
+var opStdMeanCorrectionOut = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdMeanCorrectionOut checks std_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2148,19 +2150,19 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
+	var c wrap.Call
+	var a0, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opStdOut = asserts.Op{
+var opStdOut = wrap.Op{
 	Name:     "std",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdOut checks std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2168,19 +2170,19 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opStdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opStdCorrectionOut = asserts.Op{
+var opStdCorrectionOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // StdCorrectionOut checks std.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2188,19 +2190,19 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opStdCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opProd = asserts.Op{
+var opProd = wrap.Op{
 	Name:     "prod",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Prod checks prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -2208,18 +2210,18 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prod(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opProdOut = asserts.Op{
+var opProdOut = wrap.Op{
 	Name:     "prod",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ProdOut checks prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2227,19 +2229,19 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ProdOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opProdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opProdDimInt = asserts.Op{
+var opProdDimInt = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ProdDimInt checks prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2247,18 +2249,18 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	if !asserts.Checking() {
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opProdIntOut = asserts.Op{
+var opProdIntOut = wrap.Op{
 	Name:     "prod",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ProdIntOut checks prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2266,19 +2268,19 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	if !asserts.Checking() {
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opProdIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opT = asserts.Op{
+var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -2286,18 +2288,18 @@ func T(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.T(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opT_ = asserts.Op{
+var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -2305,8 +2307,8 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
@@ -2314,10 +2316,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTan = asserts.Op{
+var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2325,18 +2327,18 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTan_ = asserts.Op{
+var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2344,8 +2346,8 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
@@ -2353,10 +2355,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTanOut = asserts.Op{
+var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2364,19 +2366,19 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opTanh = asserts.Op{
+var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2384,18 +2386,18 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTanh_ = asserts.Op{
+var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2403,8 +2405,8 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
@@ -2412,10 +2414,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTanhOut = asserts.Op{
+var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2423,19 +2425,19 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opTensordot = asserts.Op{
+var opTensordot = wrap.Op{
 	Name:     "tensordot",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tensordot checks tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
@@ -2443,18 +2445,18 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	if !asserts.Checking() {
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opTensordotOut = asserts.Op{
+var opTensordotOut = wrap.Op{
 	Name:     "tensordot",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TensordotOut checks tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2462,19 +2464,19 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	if !asserts.Checking() {
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTensordotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTensordotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
-var opThreshold = asserts.Op{
+var opThreshold = wrap.Op{
 	Name:     "threshold",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Threshold checks threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor
@@ -2482,18 +2484,18 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Threshold(self, threshold, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opThreshold_ = asserts.Op{
+var opThreshold_ = wrap.Op{
 	Name:     "threshold_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Threshold_ checks threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)
@@ -2501,8 +2503,8 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.Threshold_(self, threshold, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opThreshold_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
@@ -2510,10 +2512,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	return r0
 }
 
-var opThresholdOut = asserts.Op{
+var opThresholdOut = wrap.Op{
 	Name:     "threshold",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ThresholdOut checks threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2521,19 +2523,19 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opThresholdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opThresholdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opThresholdBackwardGradInput = asserts.Op{
+var opThresholdBackwardGradInput = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ThresholdBackwardGradInput checks threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -2541,19 +2543,19 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opThresholdBackward = asserts.Op{
+var opThresholdBackward = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ThresholdBackward checks threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
@@ -2561,18 +2563,18 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	if !asserts.Checking() {
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opTile = asserts.Op{
+var opTile = wrap.Op{
 	Name:     "tile",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tile checks tile(Tensor self, SymInt[] dims) -> Tensor
@@ -2580,18 +2582,18 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tile(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tile(self, dims)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -2599,18 +2601,18 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXMkldnnTranspose = asserts.Op{
+var opXMkldnnTranspose = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMkldnnTranspose checks _mkldnn_transpose(Tensor self, int dim0, int dim1) -> Tensor
@@ -2618,18 +2620,18 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTranspose_ = asserts.Op{
+var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2637,8 +2639,8 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
@@ -2646,10 +2648,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	return r0
 }
 
-var opXMkldnnTranspose_ = asserts.Op{
+var opXMkldnnTranspose_ = wrap.Op{
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMkldnnTranspose_ checks _mkldnn_transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2657,8 +2659,8 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
@@ -2666,10 +2668,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	return r0
 }
 
-var opXMkldnnTransposeOut = asserts.Op{
+var opXMkldnnTransposeOut = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMkldnnTransposeOut checks _mkldnn_transpose.out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2677,19 +2679,19 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opOneHot = asserts.Op{
+var opOneHot = wrap.Op{
 	Name:     "one_hot",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OneHot checks one_hot(Tensor self, int num_classes=-1) -> Tensor
@@ -2697,18 +2699,18 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OneHot(self, num_classes)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFlip = asserts.Op{
+var opFlip = wrap.Op{
 	Name:     "flip",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Flip checks flip(Tensor self, int[] dims) -> Tensor
@@ -2716,18 +2718,18 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flip(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFlipOut = asserts.Op{
+var opFlipOut = wrap.Op{
 	Name:     "flip",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FlipOut checks flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -2735,19 +2737,19 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FlipOut(self, dims, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFlipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFlipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opFliplr = asserts.Op{
+var opFliplr = wrap.Op{
 	Name:     "fliplr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fliplr checks fliplr(Tensor self) -> Tensor
@@ -2755,18 +2757,18 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fliplr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fliplr(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFlipud = asserts.Op{
+var opFlipud = wrap.Op{
 	Name:     "flipud",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Flipud checks flipud(Tensor self) -> Tensor
@@ -2774,18 +2776,18 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flipud(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flipud(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRoll = asserts.Op{
+var opRoll = wrap.Op{
 	Name:     "roll",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Roll checks roll(Tensor self, SymInt[1] shifts, int[1] dims=[]) -> Tensor
@@ -2793,18 +2795,18 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Roll(self, shifts, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRollOut = asserts.Op{
+var opRollOut = wrap.Op{
 	Name:     "roll",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RollOut checks roll.out(Tensor self, SymInt[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)
@@ -2812,19 +2814,19 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RollOut(self, shifts, dims, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRollOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRollOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opRot90 = asserts.Op{
+var opRot90 = wrap.Op{
 	Name:     "rot90",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rot90 checks rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
@@ -2832,18 +2834,18 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rot90(self, k_, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRot90Out = asserts.Op{
+var opRot90Out = wrap.Op{
 	Name:     "rot90",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Rot90Out checks rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!)
@@ -2851,19 +2853,19 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRot90Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRot90Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opTrapezoidX = asserts.Op{
+var opTrapezoidX = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "x",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrapezoidX checks trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2871,18 +2873,18 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidX(y, x, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
-var opTrapezoidDx = asserts.Op{
+var opTrapezoidDx = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "dx",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrapezoidDx checks trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -2890,18 +2892,18 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
-var opTrapzX = asserts.Op{
+var opTrapzX = wrap.Op{
 	Name:     "trapz",
 	Overload: "x",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrapzX checks trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -2909,18 +2911,18 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzX(y, x, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
-var opTrapzDx = asserts.Op{
+var opTrapzDx = wrap.Op{
 	Name:     "trapz",
 	Overload: "dx",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrapzDx checks trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
@@ -2928,18 +2930,18 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzDx(y, dx, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
-var opXTransformBiasRescaleQkv = asserts.Op{
+var opXTransformBiasRescaleQkv = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTransformBiasRescaleQkv checks _transform_bias_rescale_qkv(Tensor qkv, Tensor qkv_bias, int num_heads) -> (Tensor, Tensor, Tensor)
@@ -2947,18 +2949,18 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_3234a6b9e5ea(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_06db2e9c6fc9(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	assertgenshapes.ChecksPost_c5bf3a08abcf(&c, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXTransformBiasRescaleQkvOut = asserts.Op{
+var opXTransformBiasRescaleQkvOut = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTransformBiasRescaleQkvOut checks _transform_bias_rescale_qkv.out(Tensor qkv, Tensor qkv_bias, int num_heads, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2966,19 +2968,19 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_9d56d154656e(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_336bc2e92f6d(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXNestedTensorFromMask = asserts.Op{
+var opXNestedTensorFromMask = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorFromMask checks _nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor
@@ -2986,18 +2988,18 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
-var opXNestedTensorFromMaskOut = asserts.Op{
+var opXNestedTensorFromMaskOut = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorFromMaskOut checks _nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -3005,19 +3007,19 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
-var opXNestedTensorFromMaskLeftAligned = asserts.Op{
+var opXNestedTensorFromMaskLeftAligned = wrap.Op{
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorFromMaskLeftAligned checks _nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool
@@ -3025,18 +3027,18 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
-var opXNestedFromPadded = asserts.Op{
+var opXNestedFromPadded = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedFromPadded checks _nested_from_padded(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False) -> Tensor
@@ -3044,18 +3046,18 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
-var opXNestedFromPaddedOut = asserts.Op{
+var opXNestedFromPaddedOut = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedFromPaddedOut checks _nested_from_padded.out(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3063,19 +3065,19 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
-var opXNestedTensorSize = asserts.Op{
+var opXNestedTensorSize = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorSize checks _nested_tensor_size(Tensor self) -> Tensor
@@ -3083,18 +3085,18 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSize(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opXNestedTensorSizeOut = asserts.Op{
+var opXNestedTensorSizeOut = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorSizeOut checks _nested_tensor_size.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3102,19 +3104,19 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXNestedTensorStrides = asserts.Op{
+var opXNestedTensorStrides = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorStrides checks _nested_tensor_strides(Tensor self) -> Tensor
@@ -3122,18 +3124,18 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStrides(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opXNestedTensorStridesOut = asserts.Op{
+var opXNestedTensorStridesOut = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorStridesOut checks _nested_tensor_strides.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3141,19 +3143,19 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXNestedTensorStorageOffsets = asserts.Op{
+var opXNestedTensorStorageOffsets = wrap.Op{
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorStorageOffsets checks _nested_tensor_storage_offsets(Tensor self) -> Tensor
@@ -3161,18 +3163,18 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsets(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opXNestedTensorStorageOffsetsOut = asserts.Op{
+var opXNestedTensorStorageOffsetsOut = wrap.Op{
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorStorageOffsetsOut checks _nested_tensor_storage_offsets.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3180,19 +3182,19 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsetsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXNestedFromPaddedAndNestedExample = asserts.Op{
+var opXNestedFromPaddedAndNestedExample = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedFromPaddedAndNestedExample checks _nested_from_padded_and_nested_example(Tensor padded, Tensor nt_example) -> Tensor
@@ -3200,18 +3202,18 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
-var opXNestedFromPaddedAndNestedExampleOut = asserts.Op{
+var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedFromPaddedAndNestedExampleOut checks _nested_from_padded_and_nested_example.out(Tensor padded, Tensor nt_example, *, Tensor(a!) out) -> Tensor(a!)
@@ -3219,19 +3221,19 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
-var opXNestedViewFromBuffer = asserts.Op{
+var opXNestedViewFromBuffer = wrap.Op{
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedViewFromBuffer checks _nested_view_from_buffer(Tensor(a) self, Tensor nested_size, Tensor nested_strides, Tensor offsets) -> Tensor(a)
@@ -3239,18 +3241,18 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, o0 asserts.Saved
-	assertgenshapes.ChecksPre_c1894ea455fa(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, &o0, self, nested_size, nested_strides, offsets)
+	var c wrap.Call
+	var a0, a1, a2, a3, o0 wrap.Saved
+	assertgenshapes.ChecksPre_d2c8d06bd4a8(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, &o0, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	assertgenshapes.ChecksPost_42bccb7d65db(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, &o0, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
-var opXNestedViewFromBufferCopy = asserts.Op{
+var opXNestedViewFromBufferCopy = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedViewFromBufferCopy checks _nested_view_from_buffer_copy(Tensor self, Tensor nested_size, Tensor nested_strides, Tensor offsets) -> Tensor
@@ -3258,18 +3260,18 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
-var opXNestedViewFromBufferCopyOut = asserts.Op{
+var opXNestedViewFromBufferCopyOut = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedViewFromBufferCopyOut checks _nested_view_from_buffer_copy.out(Tensor self, Tensor nested_size, Tensor nested_strides, Tensor offsets, *, Tensor(a!) out) -> Tensor(a!)
@@ -3277,19 +3279,19 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
 }
 
-var opXNestedViewFromJagged = asserts.Op{
+var opXNestedViewFromJagged = wrap.Op{
 	Name:     "_nested_view_from_jagged",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedViewFromJagged checks _nested_view_from_jagged(Tensor(a) self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None) -> Tensor(a)
@@ -3297,18 +3299,18 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6, o0 asserts.Saved
-	assertgenshapes.ChecksPre_60bc2e83a003(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, &o0, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var c wrap.Call
+	var a0, a1, a2, a3, a5, a6, o0 wrap.Saved
+	assertgenshapes.ChecksPre_282945149493(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, &o0, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	assertgenshapes.ChecksPost_d904ca2080e4(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, &o0, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
-var opXNestedViewFromJaggedCopy = asserts.Op{
+var opXNestedViewFromJaggedCopy = wrap.Op{
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedViewFromJaggedCopy checks _nested_view_from_jagged_copy(Tensor self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None) -> Tensor
@@ -3316,18 +3318,18 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_9aa591928f11(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	var c wrap.Call
+	var a0, a1, a2, a3, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_f12652a0c430(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
-var opXNestedViewFromJaggedCopyOut = asserts.Op{
+var opXNestedViewFromJaggedCopyOut = wrap.Op{
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedViewFromJaggedCopyOut checks _nested_view_from_jagged_copy.out(Tensor self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3335,19 +3337,19 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_67e73c8db807(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	var c wrap.Call
+	var a0, a1, a2, a3, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_c1b63cc3ed89(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
 }
 
-var opXNestedGetValues = asserts.Op{
+var opXNestedGetValues = wrap.Op{
 	Name:     "_nested_get_values",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetValues checks _nested_get_values(Tensor(a) self) -> Tensor(a)
@@ -3355,18 +3357,18 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValues(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XNestedGetValues(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXNestedGetValuesCopy = asserts.Op{
+var opXNestedGetValuesCopy = wrap.Op{
 	Name:     "_nested_get_values_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetValuesCopy checks _nested_get_values_copy(Tensor self) -> Tensor
@@ -3374,18 +3376,18 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetValuesCopyOut = asserts.Op{
+var opXNestedGetValuesCopyOut = wrap.Op{
 	Name:     "_nested_get_values_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetValuesCopyOut checks _nested_get_values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3393,19 +3395,19 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXNestedGetOffsets = asserts.Op{
+var opXNestedGetOffsets = wrap.Op{
 	Name:     "_nested_get_offsets",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetOffsets checks _nested_get_offsets(Tensor self) -> Tensor
@@ -3413,18 +3415,18 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetOffsets(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetOffsets(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetLengths = asserts.Op{
+var opXNestedGetLengths = wrap.Op{
 	Name:     "_nested_get_lengths",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetLengths checks _nested_get_lengths(Tensor self) -> Tensor
@@ -3432,18 +3434,18 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetLengths(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetLengths(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetRaggedIdx = asserts.Op{
+var opXNestedGetRaggedIdx = wrap.Op{
 	Name:     "_nested_get_ragged_idx",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetRaggedIdx checks _nested_get_ragged_idx(Tensor self) -> int
@@ -3451,18 +3453,18 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNestedGetRaggedIdx(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXNestedGetMinSeqlen = asserts.Op{
+var opXNestedGetMinSeqlen = wrap.Op{
 	Name:     "_nested_get_min_seqlen",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetMinSeqlen checks _nested_get_min_seqlen(Tensor self) -> Tensor
@@ -3470,18 +3472,18 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetMinSeqlen(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetMaxSeqlen = asserts.Op{
+var opXNestedGetMaxSeqlen = wrap.Op{
 	Name:     "_nested_get_max_seqlen",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetMaxSeqlen checks _nested_get_max_seqlen(Tensor self) -> Tensor
@@ -3489,18 +3491,18 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetJaggedDummy = asserts.Op{
+var opXNestedGetJaggedDummy = wrap.Op{
 	Name:     "_nested_get_jagged_dummy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedGetJaggedDummy checks _nested_get_jagged_dummy(Tensor any) -> Tensor
@@ -3508,18 +3510,18 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896, &a0, any_)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896, &a0, any_)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9391cd668896, &a0, any_, r0)
 	return r0
 }
 
-var opXNestedComputeContiguousStridesOffsets = asserts.Op{
+var opXNestedComputeContiguousStridesOffsets = wrap.Op{
 	Name:     "_nested_compute_contiguous_strides_offsets",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedComputeContiguousStridesOffsets checks _nested_compute_contiguous_strides_offsets(Tensor nested_size) -> (Tensor, Tensor)
@@ -3527,18 +3529,18 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size, r0, r1)
 	return r0, r1
 }
 
-var opXTrilinear = asserts.Op{
+var opXTrilinear = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTrilinear checks _trilinear(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1) -> Tensor
@@ -3546,18 +3548,18 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	if !asserts.Checking() {
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
-var opXTrilinearOut = asserts.Op{
+var opXTrilinearOut = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTrilinearOut checks _trilinear.out(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3565,19 +3567,19 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	if !asserts.Checking() {
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTrilinearOut, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	var c wrap.Call
+	var a0, a1, a2, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXTrilinearOut, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
-var opTripletMarginLoss = asserts.Op{
+var opTripletMarginLoss = wrap.Op{
 	Name:     "triplet_margin_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TripletMarginLoss checks triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, int reduction=Mean) -> Tensor
@@ -3585,18 +3587,18 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	if !asserts.Checking() {
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
-var opTrunc = asserts.Op{
+var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3604,18 +3606,18 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrunc_ = asserts.Op{
+var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3623,8 +3625,8 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
@@ -3632,10 +3634,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTruncOut = asserts.Op{
+var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3643,19 +3645,19 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TruncOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opFix = asserts.Op{
+var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3663,18 +3665,18 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fix(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFix_ = asserts.Op{
+var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3682,8 +3684,8 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
@@ -3691,10 +3693,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFixOut = asserts.Op{
+var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3702,19 +3704,19 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FixOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opTypeAs = asserts.Op{
+var opTypeAs = wrap.Op{
 	Name:     "type_as",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TypeAs checks type_as(Tensor self, Tensor other) -> Tensor
@@ -3722,18 +3724,18 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TypeAs(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
 	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXHasCompatibleShallowCopyType = asserts.Op{
+var opXHasCompatibleShallowCopyType = wrap.Op{
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHasCompatibleShallowCopyType checks _has_compatible_shallow_copy_type(Tensor self, Tensor from) -> bool
@@ -3741,18 +3743,18 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	return r0
 }
 
-var opXUnique = asserts.Op{
+var opXUnique = wrap.Op{
 	Name:     "_unique",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnique checks _unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)
@@ -3760,18 +3762,18 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXUniqueOut = asserts.Op{
+var opXUniqueOut = wrap.Op{
 	Name:     "_unique",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUniqueOut checks _unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3779,19 +3781,19 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	if !asserts.Checking() {
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opXUniqueOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXUniqueOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opUniqueDim = asserts.Op{
+var opUniqueDim = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniqueDim checks unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3799,18 +3801,18 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	if !asserts.Checking() {
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueDimOut = asserts.Op{
+var opUniqueDimOut = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniqueDimOut checks unique_dim.out(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3818,19 +3820,19 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	var c wrap.Call
+	var a0, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opUniqueDimOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueConsecutive = asserts.Op{
+var opUniqueConsecutive = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniqueConsecutive checks unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)
@@ -3838,18 +3840,18 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueConsecutiveOut = asserts.Op{
+var opUniqueConsecutiveOut = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniqueConsecutiveOut checks unique_consecutive.out(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3857,19 +3859,19 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	var c wrap.Call
+	var a0, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueDimConsecutive = asserts.Op{
+var opUniqueDimConsecutive = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniqueDimConsecutive checks unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3877,18 +3879,18 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueDimConsecutiveOut = asserts.Op{
+var opUniqueDimConsecutiveOut = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniqueDimConsecutiveOut checks unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3896,19 +3898,19 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	var c wrap.Call
+	var a0, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXUnique2 = asserts.Op{
+var opXUnique2 = wrap.Op{
 	Name:     "_unique2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnique2 checks _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3916,18 +3918,18 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	if !asserts.Checking() {
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXUnique2Out = asserts.Op{
+var opXUnique2Out = wrap.Op{
 	Name:     "_unique2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnique2Out checks _unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3935,19 +3937,19 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXUnique2Out, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	var c wrap.Call
+	var a0, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXUnique2Out, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXUnsafeView = asserts.Op{
+var opXUnsafeView = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnsafeView checks _unsafe_view(Tensor self, SymInt[] size) -> Tensor
@@ -3955,18 +3957,18 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XUnsafeView(self, size)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XUnsafeView(self, size)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXUnsafeViewOut = asserts.Op{
+var opXUnsafeViewOut = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUnsafeViewOut checks _unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -3974,19 +3976,19 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opUnsqueeze = asserts.Op{
+var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -3994,18 +3996,18 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opUnsqueeze_ = asserts.Op{
+var opUnsqueeze_ = wrap.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -4013,8 +4015,8 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
@@ -4022,10 +4024,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	return r0
 }
 
-var opVander = asserts.Op{
+var opVander = wrap.Op{
 	Name:     "vander",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Vander checks vander(Tensor x, int? N=None, bool increasing=False) -> Tensor
@@ -4033,18 +4035,18 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vander(x, N, increasing)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opVar = asserts.Op{
+var opVar = wrap.Op{
 	Name:     "var",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Var checks var(Tensor self, bool unbiased=True) -> Tensor
@@ -4052,18 +4054,18 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Var(self, unbiased)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Var(self, unbiased)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opVarDim = asserts.Op{
+var opVarDim = wrap.Op{
 	Name:     "var",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarDim checks var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -4071,18 +4073,18 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opVarCorrection = asserts.Op{
+var opVarCorrection = wrap.Op{
 	Name:     "var",
 	Overload: "correction",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarCorrection checks var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -4090,18 +4092,18 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opVarOut = asserts.Op{
+var opVarOut = wrap.Op{
 	Name:     "var",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarOut checks var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4109,19 +4111,19 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opVarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opVarCorrectionOut = asserts.Op{
+var opVarCorrectionOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarCorrectionOut checks var.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -4129,19 +4131,19 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opVarCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opVarMean = asserts.Op{
+var opVarMean = wrap.Op{
 	Name:     "var_mean",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarMean checks var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -4149,18 +4151,18 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.VarMean(self, unbiased)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opVarMeanDim = asserts.Op{
+var opVarMeanDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarMeanDim checks var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4168,18 +4170,18 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opVarMeanCorrection = asserts.Op{
+var opVarMeanCorrection = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarMeanCorrection checks var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -4187,18 +4189,18 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opVarMeanCorrectionOut = asserts.Op{
+var opVarMeanCorrectionOut = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // VarMeanCorrectionOut checks var_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4206,19 +4208,19 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
+	var c wrap.Call
+	var a0, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opViewAs = asserts.Op{
+var opViewAs = wrap.Op{
 	Name:     "view_as",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewAs checks view_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -4226,18 +4228,18 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAs(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
 	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opWhereSelf = asserts.Op{
+var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -4245,18 +4247,18 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
-var opWhereSelfOut = asserts.Op{
+var opWhereSelfOut = wrap.Op{
 	Name:     "where",
 	Overload: "self_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereSelfOut checks where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4264,19 +4266,19 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opWhereSelfOut, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opWhereSelfOut, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
-var opWhereScalarSelf = asserts.Op{
+var opWhereScalarSelf = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarSelf",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereScalarSelf checks where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor
@@ -4284,18 +4286,18 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	if !asserts.Checking() {
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other, r0)
 	return r0
 }
 
-var opWhereScalarOther = asserts.Op{
+var opWhereScalarOther = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarOther",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereScalarOther checks where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor
@@ -4303,18 +4305,18 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	if !asserts.Checking() {
 		return kernels.WhereScalarOther(condition, self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self, r0)
 	return r0
 }
 
-var opWhereScalar = asserts.Op{
+var opWhereScalar = wrap.Op{
 	Name:     "where",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereScalar checks where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
@@ -4322,18 +4324,18 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.WhereScalar(condition, self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
-var opWhere = asserts.Op{
+var opWhere = wrap.Op{
 	Name:     "where",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Where checks where(Tensor condition) -> Tensor[]
@@ -4341,18 +4343,18 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Where(condition)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhere, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opWhere, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.Where(condition)
 	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
-var opNormExceptDim = asserts.Op{
+var opNormExceptDim = wrap.Op{
 	Name:     "norm_except_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormExceptDim checks norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor
@@ -4360,18 +4362,18 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v, r0)
 	return r0
 }
 
-var opXWeightNorm = asserts.Op{
+var opXWeightNorm = wrap.Op{
 	Name:     "_weight_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightNorm checks _weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor
@@ -4379,18 +4381,18 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XWeightNorm(v, g, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g, r0)
 	return r0
 }
 
-var opXWeightNormInterface = asserts.Op{
+var opXWeightNormInterface = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightNormInterface checks _weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor, Tensor)
@@ -4398,18 +4400,18 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
-var opXWeightNormInterfaceOut = asserts.Op{
+var opXWeightNormInterfaceOut = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightNormInterfaceOut checks _weight_norm_interface.out(Tensor v, Tensor g, int dim=0, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4417,19 +4419,19 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXWeightNormInterfaceBackward = asserts.Op{
+var opXWeightNormInterfaceBackward = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightNormInterfaceBackward checks _weight_norm_interface_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4437,18 +4439,18 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
-var opXWeightNormInterfaceBackwardOut = asserts.Op{
+var opXWeightNormInterfaceBackwardOut = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightNormInterfaceBackwardOut checks _weight_norm_interface_backward.out(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4456,19 +4458,19 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a3, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_17da7d8d8ce5(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXWeightNormDifferentiableBackward = asserts.Op{
+var opXWeightNormDifferentiableBackward = wrap.Op{
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XWeightNormDifferentiableBackward checks _weight_norm_differentiable_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4476,18 +4478,18 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
-var opXEfficientzerotensor = asserts.Op{
+var opXEfficientzerotensor = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XEfficientzerotensor checks _efficientzerotensor(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4495,17 +4497,17 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opXEfficientzerotensorOut = asserts.Op{
+var opXEfficientzerotensorOut = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XEfficientzerotensorOut checks _efficientzerotensor.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4513,8 +4515,8 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
@@ -4522,10 +4524,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opZeros = asserts.Op{
+var opZeros = wrap.Op{
 	Name:     "zeros",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zeros checks zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4533,17 +4535,17 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opZerosOut = asserts.Op{
+var opZerosOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ZerosOut checks zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4551,8 +4553,8 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZerosOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
@@ -4560,10 +4562,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opZerosLike = asserts.Op{
+var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -4571,18 +4573,18 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opZerosLikeOut = asserts.Op{
+var opZerosLikeOut = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ZerosLikeOut checks zeros_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -4590,19 +4592,19 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opZerosLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opZerosLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXStandardGammaGrad = asserts.Op{
+var opXStandardGammaGrad = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XStandardGammaGrad checks _standard_gamma_grad(Tensor self, Tensor output) -> Tensor
@@ -4610,18 +4612,18 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGrad(self, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
-var opXStandardGammaGradOut = asserts.Op{
+var opXStandardGammaGradOut = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XStandardGammaGradOut checks _standard_gamma_grad.out(Tensor self, Tensor output, *, Tensor(a!) out) -> Tensor(a!)
@@ -4629,19 +4631,19 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
-var opXStandardGamma = asserts.Op{
+var opXStandardGamma = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XStandardGamma checks _standard_gamma(Tensor self, Generator? generator=None) -> Tensor
@@ -4649,18 +4651,18 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStandardGamma(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXStandardGammaOut = asserts.Op{
+var opXStandardGammaOut = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XStandardGammaOut checks _standard_gamma.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4668,19 +4670,19 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXStandardGammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXStandardGammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXPhiloxKeySplit = asserts.Op{
+var opXPhiloxKeySplit = wrap.Op{
 	Name:     "_philox_key_split",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxKeySplit checks _philox_key_split(Tensor key, int num_splits) -> Tensor
@@ -4688,18 +4690,18 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPhiloxKeySplit(key, num_splits)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs_e6956bc103e7, &a0, key)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs_e6956bc103e7, &a0, key)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_e6956bc103e7, &a0, key, r0)
 	return r0
 }
 
-var opXPhiloxKeyFoldIn = asserts.Op{
+var opXPhiloxKeyFoldIn = wrap.Op{
 	Name:     "_philox_key_fold_in",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxKeyFoldIn checks _philox_key_fold_in(Tensor key, int data) -> Tensor
@@ -4707,18 +4709,18 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPhiloxKeyFoldIn(key, data)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs_e6956bc103e7, &a0, key)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs_e6956bc103e7, &a0, key)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_e6956bc103e7, &a0, key, r0)
 	return r0
 }
 
-var opXPhiloxKeyFoldInTensor = asserts.Op{
+var opXPhiloxKeyFoldInTensor = wrap.Op{
 	Name:     "_philox_key_fold_in",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxKeyFoldInTensor checks _philox_key_fold_in.Tensor(Tensor key, Tensor data) -> Tensor
@@ -4726,18 +4728,18 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XPhiloxKeyFoldInTensor(key, data)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs_9cde0a45b910, &a0, &a1, key, data)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs_9cde0a45b910, &a0, &a1, key, data)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_9cde0a45b910, &a0, &a1, key, data, r0)
 	return r0
 }
 
-var opXPhiloxNormal_ = asserts.Op{
+var opXPhiloxNormal_ = wrap.Op{
 	Name:     "_philox_normal_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxNormal_ checks _philox_normal_(Tensor(a!) self, Tensor key, float mean=0, float std=1) -> Tensor(a!)
@@ -4745,19 +4747,19 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	if !asserts.Checking() {
 		return kernels.XPhiloxNormal_(self, key, mean, std)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXPhiloxNormal_, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opXPhiloxNormal_, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
-var opXPhiloxNormalOut = asserts.Op{
+var opXPhiloxNormalOut = wrap.Op{
 	Name:     "_philox_normal",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxNormalOut checks _philox_normal.out(Tensor self, Tensor key, float mean=0, float std=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4765,19 +4767,19 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	if !asserts.Checking() {
 		return kernels.XPhiloxNormalOut(self, key, mean, std, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out, r0)
 	return r0
 }
 
-var opXPhiloxNormal = asserts.Op{
+var opXPhiloxNormal = wrap.Op{
 	Name:     "_philox_normal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxNormal checks _philox_normal(Tensor self, Tensor key, float mean=0, float std=1) -> Tensor
@@ -4785,18 +4787,18 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 	if !asserts.Checking() {
 		return kernels.XPhiloxNormal(self, key, mean, std)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPhiloxNormal, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPhiloxNormal, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
-var opXPhiloxUniform_ = asserts.Op{
+var opXPhiloxUniform_ = wrap.Op{
 	Name:     "_philox_uniform_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxUniform_ checks _philox_uniform_(Tensor(a!) self, Tensor key, float low=0, float high=1) -> Tensor(a!)
@@ -4804,19 +4806,19 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	if !asserts.Checking() {
 		return kernels.XPhiloxUniform_(self, key, low, high)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXPhiloxUniform_, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opXPhiloxUniform_, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
-var opXPhiloxUniformOut = asserts.Op{
+var opXPhiloxUniformOut = wrap.Op{
 	Name:     "_philox_uniform",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxUniformOut checks _philox_uniform.out(Tensor self, Tensor key, float low=0, float high=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -4824,19 +4826,19 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	if !asserts.Checking() {
 		return kernels.XPhiloxUniformOut(self, key, low, high, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out, r0)
 	return r0
 }
 
-var opXPhiloxUniform = asserts.Op{
+var opXPhiloxUniform = wrap.Op{
 	Name:     "_philox_uniform",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPhiloxUniform checks _philox_uniform(Tensor self, Tensor key, float low=0, float high=1) -> Tensor
@@ -4844,18 +4846,18 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 	if !asserts.Checking() {
 		return kernels.XPhiloxUniform(self, key, low, high)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPhiloxUniform, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPhiloxUniform, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
-var opXDirichletGrad = asserts.Op{
+var opXDirichletGrad = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XDirichletGrad checks _dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor
@@ -4863,18 +4865,18 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
-var opXDirichletGradOut = asserts.Op{
+var opXDirichletGradOut = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XDirichletGradOut checks _dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)
@@ -4882,19 +4884,19 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXDirichletGradOut, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXDirichletGradOut, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
-var opXSampleDirichlet = asserts.Op{
+var opXSampleDirichlet = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSampleDirichlet checks _sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor
@@ -4902,18 +4904,18 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSampleDirichlet(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSampleDirichletOut = asserts.Op{
+var opXSampleDirichletOut = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSampleDirichletOut checks _sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4921,19 +4923,19 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opPoisson = asserts.Op{
+var opPoisson = wrap.Op{
 	Name:     "poisson",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Poisson checks poisson(Tensor self, Generator? generator=None) -> Tensor
@@ -4941,18 +4943,18 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Poisson(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPoissonOut = asserts.Op{
+var opPoissonOut = wrap.Op{
 	Name:     "poisson",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PoissonOut checks poisson.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4960,19 +4962,19 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.PoissonOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPoissonOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPoissonOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opBinomial = asserts.Op{
+var opBinomial = wrap.Op{
 	Name:     "binomial",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Binomial checks binomial(Tensor count, Tensor prob, Generator? generator=None) -> Tensor
@@ -4980,18 +4982,18 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Binomial(count, prob, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob, r0)
 	return r0
 }
 
-var opBinomialOut = asserts.Op{
+var opBinomialOut = wrap.Op{
 	Name:     "binomial",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BinomialOut checks binomial.out(Tensor count, Tensor prob, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4999,19 +5001,19 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	if !asserts.Checking() {
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBinomialOut, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBinomialOut, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
-var opNativeNorm = asserts.Op{
+var opNativeNorm = wrap.Op{
 	Name:     "native_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeNorm checks native_norm(Tensor self, Scalar p=2) -> Tensor
@@ -5019,18 +5021,18 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeNorm(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNativeNormOut = asserts.Op{
+var opNativeNormOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeNormOut checks native_norm.out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5038,19 +5040,19 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NativeNormOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNativeNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opNativeNormScalarOptDimDtype = asserts.Op{
+var opNativeNormScalarOptDimDtype = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeNormScalarOptDimDtype checks native_norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype) -> Tensor
@@ -5058,18 +5060,18 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNativeNormScalarOptDimDtypeOut = asserts.Op{
+var opNativeNormScalarOptDimDtypeOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NativeNormScalarOptDimDtypeOut checks native_norm.ScalarOpt_dim_dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -5077,19 +5079,19 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opXBatchNormWithUpdate = asserts.Op{
+var opXBatchNormWithUpdate = wrap.Op{
 	Name:     "_batch_norm_with_update",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XBatchNormWithUpdate checks _batch_norm_with_update(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5097,19 +5099,19 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_005cb3795a6f(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_c0ad2a55e317(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.ChecksPost_8652a0add9e4(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXBatchNormWithUpdateFunctional = asserts.Op{
+var opXBatchNormWithUpdateFunctional = wrap.Op{
 	Name:     "_batch_norm_with_update_functional",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XBatchNormWithUpdateFunctional checks _batch_norm_with_update_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)
@@ -5117,18 +5119,18 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_2b341535c9c4(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_d83c5fd157d8(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.ChecksPost_e9c1077ebdf1(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXBatchNormWithUpdateOut = asserts.Op{
+var opXBatchNormWithUpdateOut = wrap.Op{
 	Name:     "_batch_norm_with_update",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XBatchNormWithUpdateOut checks _batch_norm_with_update.out(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps, *, Tensor(d!) out, Tensor(e!) save_mean, Tensor(f!) save_invstd, Tensor(g!) reserve) -> (Tensor(d!), Tensor(e!), Tensor(f!), Tensor(g!))
@@ -5136,19 +5138,19 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_acd9e181f28c(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a7, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_4da875db86ec(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	assertgenshapes.ChecksPost_8d4008108b4c(&c, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXBatchNormNoUpdate = asserts.Op{
+var opXBatchNormNoUpdate = wrap.Op{
 	Name:     "_batch_norm_no_update",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XBatchNormNoUpdate checks _batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5156,18 +5158,18 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_8ba5370b9689(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ee24b3a6f06e(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.ChecksPost_62c6a5caec63(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXBatchNormNoUpdateOut = asserts.Op{
+var opXBatchNormNoUpdateOut = wrap.Op{
 	Name:     "_batch_norm_no_update",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XBatchNormNoUpdateOut checks _batch_norm_no_update.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -5175,19 +5177,19 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_bd2328ad2f94(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a7, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_4c03e75f2dea(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opBatchNormBackward = asserts.Op{
+var opBatchNormBackward = wrap.Op{
 	Name:     "batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BatchNormBackward checks batch_norm_backward(Tensor grad_out, Tensor input, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, bool update, float eps, bool[3] output_mask, Tensor reserve) -> (Tensor, Tensor, Tensor)
@@ -5195,18 +5197,18 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	assertgenshapes.ChecksPre_9ffe6eede4a5(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a10 wrap.Saved
+	assertgenshapes.ChecksPre_8370948ad82c(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	assertgenshapes.ChecksPost_09ca2856c55d(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXSparseSum = asserts.Op{
+var opXSparseSum = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSum checks _sparse_sum(Tensor self) -> Tensor
@@ -5214,18 +5216,18 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSum(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSum(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSumDtype = asserts.Op{
+var opXSparseSumDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSumDtype checks _sparse_sum.dtype(Tensor self, *, ScalarType dtype) -> Tensor
@@ -5233,18 +5235,18 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSumDim = asserts.Op{
+var opXSparseSumDim = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSumDim checks _sparse_sum.dim(Tensor self, int[1] dim) -> Tensor
@@ -5252,18 +5254,18 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSumDimOut = asserts.Op{
+var opXSparseSumDimOut = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSumDimOut checks _sparse_sum.dim_out(Tensor self, int[1] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5271,19 +5273,19 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXSparseSumDimDtype = asserts.Op{
+var opXSparseSumDimDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSumDimDtype checks _sparse_sum.dim_dtype(Tensor self, int[1] dim, *, ScalarType dtype) -> Tensor
@@ -5291,18 +5293,18 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSumBackward = asserts.Op{
+var opXSparseSumBackward = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSumBackward checks _sparse_sum_backward(Tensor grad, Tensor self, int[] dim) -> Tensor
@@ -5310,18 +5312,18 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
-var opXSparseSumBackwardOut = asserts.Op{
+var opXSparseSumBackwardOut = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSumBackwardOut checks _sparse_sum_backward.out(Tensor grad, Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5329,19 +5331,19 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
-var opXSparseCsrSumDimDtype = asserts.Op{
+var opXSparseCsrSumDimDtype = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCsrSumDimDtype checks _sparse_csr_sum.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5349,18 +5351,18 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseCsrSumDimDtypeOut = asserts.Op{
+var opXSparseCsrSumDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCsrSumDimDtypeOut checks _sparse_csr_sum.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5368,19 +5370,19 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXSparseCsrProdDimDtype = asserts.Op{
+var opXSparseCsrProdDimDtype = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCsrProdDimDtype checks _sparse_csr_prod.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5388,18 +5390,18 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseCsrProdDimDtypeOut = asserts.Op{
+var opXSparseCsrProdDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCsrProdDimDtypeOut checks _sparse_csr_prod.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5407,19 +5409,19 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXSparseSoftmaxInt = asserts.Op{
+var opXSparseSoftmaxInt = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSoftmaxInt checks _sparse_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5427,18 +5429,18 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSoftmax = asserts.Op{
+var opXSparseSoftmax = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSoftmax checks _sparse_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5446,18 +5448,18 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSoftmaxOut = asserts.Op{
+var opXSparseSoftmaxOut = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSoftmaxOut checks _sparse_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5465,19 +5467,19 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXSparseSoftmaxBackwardData = asserts.Op{
+var opXSparseSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSoftmaxBackwardData checks _sparse_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5485,18 +5487,18 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
-var opXSparseSoftmaxBackwardDataOut = asserts.Op{
+var opXSparseSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseSoftmaxBackwardDataOut checks _sparse_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5504,19 +5506,19 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
-var opXSparseLogSoftmaxInt = asserts.Op{
+var opXSparseLogSoftmaxInt = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseLogSoftmaxInt checks _sparse_log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5524,18 +5526,18 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseLogSoftmax = asserts.Op{
+var opXSparseLogSoftmax = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseLogSoftmax checks _sparse_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5543,18 +5545,18 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseLogSoftmaxOut = asserts.Op{
+var opXSparseLogSoftmaxOut = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseLogSoftmaxOut checks _sparse_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5562,19 +5564,19 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXSparseLogSoftmaxBackwardData = asserts.Op{
+var opXSparseLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseLogSoftmaxBackwardData checks _sparse_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5582,18 +5584,18 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
-var opXSparseLogSoftmaxBackwardDataOut = asserts.Op{
+var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseLogSoftmaxBackwardDataOut checks _sparse_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5601,19 +5603,19 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
-var opXSpdiags = asserts.Op{
+var opXSpdiags = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSpdiags checks _spdiags(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None) -> Tensor
@@ -5621,18 +5623,18 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	if !asserts.Checking() {
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
-var opXSpdiagsOut = asserts.Op{
+var opXSpdiagsOut = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSpdiagsOut checks _spdiags.out(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5640,19 +5642,19 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	if !asserts.Checking() {
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSpdiagsOut, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSpdiagsOut, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
-var opNormScalarOptDtype = asserts.Op{
+var opNormScalarOptDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormScalarOptDtype checks norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor
@@ -5660,18 +5662,18 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormScalarOptDtypeOut = asserts.Op{
+var opNormScalarOptDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormScalarOptDtypeOut checks norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5679,19 +5681,19 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opNormScalar = asserts.Op{
+var opNormScalar = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormScalar checks norm.Scalar(Tensor self, Scalar p=2) -> Tensor
@@ -5699,18 +5701,18 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormScalar(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormScalarOut = asserts.Op{
+var opNormScalarOut = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormScalarOut checks norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5718,19 +5720,19 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NormScalarOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opNormScalarOptDimDtype = asserts.Op{
+var opNormScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormScalarOptDimDtype checks norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5738,18 +5740,18 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormScalarOptDim = asserts.Op{
+var opNormScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormScalarOptDim checks norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor
@@ -5757,18 +5759,18 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormDtypeOut = asserts.Op{
+var opNormDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormDtypeOut checks norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5776,19 +5778,19 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opNormOut = asserts.Op{
+var opNormOut = wrap.Op{
 	Name:     "norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormOut checks norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5796,19 +5798,19 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	if !asserts.Checking() {
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFrexpTensor = asserts.Op{
+var opFrexpTensor = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FrexpTensor checks frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)
@@ -5816,18 +5818,18 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.FrexpTensor(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opFrexpTensorOut = asserts.Op{
+var opFrexpTensorOut = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FrexpTensorOut checks frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)
@@ -5835,19 +5837,19 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	if !asserts.Checking() {
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opFrexpTensorOut, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opFrexpTensorOut, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
-var opFrobeniusNormDim = asserts.Op{
+var opFrobeniusNormDim = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FrobeniusNormDim checks frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -5855,18 +5857,18 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFrobeniusNormOut = asserts.Op{
+var opFrobeniusNormOut = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FrobeniusNormOut checks frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5874,19 +5876,19 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opNuclearNorm = asserts.Op{
+var opNuclearNorm = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NuclearNorm checks nuclear_norm(Tensor self, bool keepdim=False) -> Tensor
@@ -5894,18 +5896,18 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NuclearNorm(self, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNuclearNormOut = asserts.Op{
+var opNuclearNormOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NuclearNormOut checks nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5913,19 +5915,19 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNuclearNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opNuclearNormDim = asserts.Op{
+var opNuclearNormDim = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NuclearNormDim checks nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor
@@ -5933,18 +5935,18 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNuclearNormDimOut = asserts.Op{
+var opNuclearNormDimOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NuclearNormDimOut checks nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5952,19 +5954,19 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	if !asserts.Checking() {
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -5972,18 +5974,18 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCloneOut = asserts.Op{
+var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -5991,19 +5993,19 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CloneOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opPositive = asserts.Op{
+var opPositive = wrap.Op{
 	Name:     "positive",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Positive checks positive(Tensor(a) self) -> Tensor(a)
@@ -6011,18 +6013,18 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Positive(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Positive(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opResizeAs_ = asserts.Op{
+var opResizeAs_ = wrap.Op{
 	Name:     "resize_as_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResizeAs_ checks resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -6030,19 +6032,19 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	if !asserts.Checking() {
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAs_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opResizeAs_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
-var opResizeAsOut = asserts.Op{
+var opResizeAsOut = wrap.Op{
 	Name:     "resize_as",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResizeAsOut checks resize_as.out(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6050,19 +6052,19 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	if !asserts.Checking() {
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opResizeAsOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
-var opResizeAs = asserts.Op{
+var opResizeAs = wrap.Op{
 	Name:     "resize_as",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResizeAs checks resize_as(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor
@@ -6070,18 +6072,18 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	if !asserts.Checking() {
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
-var opResizeAsSparse_ = asserts.Op{
+var opResizeAsSparse_ = wrap.Op{
 	Name:     "resize_as_sparse_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResizeAsSparse_ checks resize_as_sparse_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)
@@ -6089,19 +6091,19 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAsSparse_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opResizeAsSparse_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
-var opResizeAsSparseOut = asserts.Op{
+var opResizeAsSparseOut = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResizeAsSparseOut checks resize_as_sparse.out(Tensor self, Tensor the_template, *, Tensor(a!) out) -> Tensor(a!)
@@ -6109,19 +6111,19 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
-var opResizeAsSparse = asserts.Op{
+var opResizeAsSparse = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResizeAsSparse checks resize_as_sparse(Tensor self, Tensor the_template) -> Tensor
@@ -6129,18 +6131,18 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse(self, the_template)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -6148,8 +6150,8 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
@@ -6157,10 +6159,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opZeroOut = asserts.Op{
+var opZeroOut = wrap.Op{
 	Name:     "zero",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ZeroOut checks zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6168,19 +6170,19 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZeroOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opZeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opZeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opZero = asserts.Op{
+var opZero = wrap.Op{
 	Name:     "zero",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero checks zero(Tensor self) -> Tensor
@@ -6188,18 +6190,18 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSubOut = asserts.Op{
+var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6207,19 +6209,19 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opSubTensor = asserts.Op{
+var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6227,18 +6229,18 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSub_Tensor = asserts.Op{
+var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6246,19 +6248,19 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSubScalar = asserts.Op{
+var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6266,18 +6268,18 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.SubScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSub_Scalar = asserts.Op{
+var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6285,8 +6287,8 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
@@ -6294,10 +6296,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	return r0
 }
 
-var opSubScalarOut = asserts.Op{
+var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6305,19 +6307,19 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opSubtractOut = asserts.Op{
+var opSubtractOut = wrap.Op{
 	Name:     "subtract",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubtractOut checks subtract.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6325,19 +6327,19 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubtractOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSubtractOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opSubtractTensor = asserts.Op{
+var opSubtractTensor = wrap.Op{
 	Name:     "subtract",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubtractTensor checks subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6345,18 +6347,18 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.SubtractTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSubtract_Tensor = asserts.Op{
+var opSubtract_Tensor = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Subtract_Tensor checks subtract_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6364,19 +6366,19 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSubtract_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSubtract_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSubtractScalar = asserts.Op{
+var opSubtractScalar = wrap.Op{
 	Name:     "subtract",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubtractScalar checks subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6384,18 +6386,18 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SubtractScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSubtract_Scalar = asserts.Op{
+var opSubtract_Scalar = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Subtract_Scalar checks subtract_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6403,8 +6405,8 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSubtract_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
@@ -6412,10 +6414,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	return r0
 }
 
-var opRsubTensor = asserts.Op{
+var opRsubTensor = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6423,18 +6425,18 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.RsubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRsubTensorOut = asserts.Op{
+var opRsubTensorOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6442,19 +6444,19 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRsubTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRsubTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opHeavisideOut = asserts.Op{
+var opHeavisideOut = wrap.Op{
 	Name:     "heaviside",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HeavisideOut checks heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -6462,19 +6464,19 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.HeavisideOut(self, values, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHeavisideOut, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHeavisideOut, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
-var opHeaviside = asserts.Op{
+var opHeaviside = wrap.Op{
 	Name:     "heaviside",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Heaviside checks heaviside(Tensor self, Tensor values) -> Tensor
@@ -6482,18 +6484,18 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside(self, values)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
-var opHeaviside_ = asserts.Op{
+var opHeaviside_ = wrap.Op{
 	Name:     "heaviside_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Heaviside_ checks heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)
@@ -6501,19 +6503,19 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside_(self, values)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHeaviside_, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opHeaviside_, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
-var opRsubScalar = asserts.Op{
+var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6521,18 +6523,18 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.RsubScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRsubScalarOut = asserts.Op{
+var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6540,19 +6542,19 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXSparseAddmm = asserts.Op{
+var opXSparseAddmm = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseAddmm checks _sparse_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6560,18 +6562,18 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opXSparseAddmmOut = asserts.Op{
+var opXSparseAddmmOut = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseAddmmOut checks _sparse_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6579,19 +6581,19 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
-var opSparseSampledAddmmOut = asserts.Op{
+var opSparseSampledAddmmOut = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseSampledAddmmOut checks sparse_sampled_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6599,19 +6601,19 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
-var opSparseSampledAddmm = asserts.Op{
+var opSparseSampledAddmm = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseSampledAddmm checks sparse_sampled_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6619,18 +6621,18 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opXSparseMmReduceImpl = asserts.Op{
+var opXSparseMmReduceImpl = wrap.Op{
 	Name:     "_sparse_mm_reduce_impl",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseMmReduceImpl checks _sparse_mm_reduce_impl(Tensor self, Tensor other, str reduce) -> (Tensor, Tensor)
@@ -6638,18 +6640,18 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImpl(self, other, reduce)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
-var opXSparseMmReduceImplBackward = asserts.Op{
+var opXSparseMmReduceImplBackward = wrap.Op{
 	Name:     "_sparse_mm_reduce_impl_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseMmReduceImplBackward checks _sparse_mm_reduce_impl_backward(Tensor self, Tensor grad_out, Tensor weight, str reduce, Tensor arg_out, bool[2] output_mask) -> (Tensor, Tensor)
@@ -6657,18 +6659,18 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_38366dff5839(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
 	return r0, r1
 }
 
-var opAddmmOut = asserts.Op{
+var opAddmmOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddmmOut checks addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6676,19 +6678,19 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
-var opAddmm = asserts.Op{
+var opAddmm = wrap.Op{
 	Name:     "addmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addmm checks addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6696,18 +6698,18 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opAddmmDtype = asserts.Op{
+var opAddmmDtype = wrap.Op{
 	Name:     "addmm",
 	Overload: "dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddmmDtype checks addmm.dtype(Tensor self, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6715,18 +6717,18 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 	if !asserts.Checking() {
 		return kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmmDtype, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddmmDtype, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opAddmmDtypeOut = asserts.Op{
+var opAddmmDtypeOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddmmDtypeOut checks addmm.dtype_out(Tensor self, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6734,19 +6736,19 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	if !asserts.Checking() {
 		return kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmmDtypeOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddmmDtypeOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
-var opAddmm_ = asserts.Op{
+var opAddmm_ = wrap.Op{
 	Name:     "addmm_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addmm_ checks addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -6754,19 +6756,19 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddmm_, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddmm_, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opXAddmmActivationOut = asserts.Op{
+var opXAddmmActivationOut = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAddmmActivationOut checks _addmm_activation.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False, Tensor(a!) out) -> Tensor(a!)
@@ -6774,19 +6776,19 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
-var opXAddmmActivation = asserts.Op{
+var opXAddmmActivation = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAddmmActivation checks _addmm_activation(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False) -> Tensor
@@ -6794,18 +6796,18 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opXScaledMm = asserts.Op{
+var opXScaledMm = wrap.Op{
 	Name:     "_scaled_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledMm checks _scaled_mm(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False) -> Tensor
@@ -6813,18 +6815,18 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	if !asserts.Checking() {
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opXScaledMm, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_8b4463b91472(&c, &opXScaledMm, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
 	return r0
 }
 
-var opXScaledMmOut = asserts.Op{
+var opXScaledMmOut = wrap.Op{
 	Name:     "_scaled_mm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledMmOut checks _scaled_mm.out(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6832,19 +6834,19 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre_ef424d655915(&c, &opXScaledMmOut, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a8 wrap.Saved
+	assertgenshapes.ChecksPre_33b0ad5c90d8(&c, &opXScaledMmOut, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
 }
 
-var opXScaledMmV2 = asserts.Op{
+var opXScaledMmV2 = wrap.Op{
 	Name:     "_scaled_mm_v2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledMmV2 checks _scaled_mm_v2(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? bias, ScalarType? out_dtype, int[] contraction_dim=[], bool use_fast_accum=False) -> Tensor
@@ -6852,21 +6854,21 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a8 asserts.Saved
-		l2, l5     asserts.SavedList
+		a0, a1, a8 wrap.Saved
+		l2, l5     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_39343ec29936(&c, &opXScaledMmV2, &assertgenshapes.Locs_424915b0c6d7, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias)
+	assertgenshapes.ChecksPre_a0ee9203e73f(&c, &opXScaledMmV2, &assertgenshapes.Locs_424915b0c6d7, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
 	assertgenshapes.ChecksPost_964a554a486e(&c, &assertgenshapes.Locs_424915b0c6d7, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias, r0)
 	return r0
 }
 
-var opXScaledMmV2Out = asserts.Op{
+var opXScaledMmV2Out = wrap.Op{
 	Name:     "_scaled_mm_v2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledMmV2Out checks _scaled_mm_v2.out(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? bias, ScalarType? out_dtype, int[] contraction_dim=[], bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6874,22 +6876,22 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a8, a12 asserts.Saved
-		l2, l5          asserts.SavedList
+		a0, a1, a8, a12 wrap.Saved
+		l2, l5          wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_39e51e7a2ade(&c, &opXScaledMmV2Out, &assertgenshapes.Locs_7e3ea21c6f09, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
+	assertgenshapes.ChecksPre_6736f6ec22eb(&c, &opXScaledMmV2Out, &assertgenshapes.Locs_7e3ea21c6f09, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	assertgenshapes.ChecksPost_c14f37a16f23(&c, &assertgenshapes.Locs_7e3ea21c6f09, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out, r0)
 	return r0
 }
 
-var opXScaledGroupedMm = asserts.Op{
+var opXScaledGroupedMm = wrap.Op{
 	Name:     "_scaled_grouped_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledGroupedMm checks _scaled_grouped_mm(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? offs=None, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False) -> Tensor
@@ -6897,18 +6899,18 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_02e7aabb09db(&c, &opXScaledGroupedMm, &assertgenshapes.Locs_edb2f92334b4, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_31297a191885(&c, &opXScaledGroupedMm, &assertgenshapes.Locs_edb2f92334b4, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
 	assertgenshapes.ChecksPost_b7b2750445f2(&c, &assertgenshapes.Locs_edb2f92334b4, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result, r0)
 	return r0
 }
 
-var opXScaledGroupedMmV2 = asserts.Op{
+var opXScaledGroupedMmV2 = wrap.Op{
 	Name:     "_scaled_grouped_mm_v2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledGroupedMmV2 checks _scaled_grouped_mm_v2(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? offs=None, Tensor? bias=None, ScalarType? out_dtype=None, int[] contraction_dim=[], bool use_fast_accum=False) -> Tensor
@@ -6916,21 +6918,21 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 	if !asserts.Checking() {
 		return kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a8, a9 asserts.Saved
-		l2, l5         asserts.SavedList
+		a0, a1, a8, a9 wrap.Saved
+		l2, l5         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_947a091640b1(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs_b5714eb0e30f, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias)
+	assertgenshapes.ChecksPre_351da412d1bd(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs_b5714eb0e30f, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
 	assertgenshapes.ChecksPost_6e7896ce594e(&c, &assertgenshapes.Locs_b5714eb0e30f, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias, r0)
 	return r0
 }
 
-var opXScaledGroupedMmV2Out = asserts.Op{
+var opXScaledGroupedMmV2Out = wrap.Op{
 	Name:     "_scaled_grouped_mm_v2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledGroupedMmV2Out checks _scaled_grouped_mm_v2.out(Tensor self, Tensor mat2, Tensor[] scale_a, int[] recipe_a, int[] swizzle_a, Tensor[] scale_b, int[] recipe_b, int[] swizzle_b, Tensor? offs=None, Tensor? bias=None, ScalarType? out_dtype=None, int[] contraction_dim=[], bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6938,22 +6940,22 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 	if !asserts.Checking() {
 		return kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a8, a9, a13 asserts.Saved
-		l2, l5              asserts.SavedList
+		a0, a1, a8, a9, a13 wrap.Saved
+		l2, l5              wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_78866e99d100(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs_0ca091272775, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
+	assertgenshapes.ChecksPre_f33828bb17cf(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs_0ca091272775, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	assertgenshapes.ChecksPost_14a898616b18(&c, &assertgenshapes.Locs_0ca091272775, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out, r0)
 	return r0
 }
 
-var opXGroupedMm = asserts.Op{
+var opXGroupedMm = wrap.Op{
 	Name:     "_grouped_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XGroupedMm checks _grouped_mm(Tensor self, Tensor mat2, Tensor? offs=None, Tensor? bias=None, ScalarType? out_dtype=None) -> Tensor
@@ -6961,18 +6963,18 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	if !asserts.Checking() {
 		return kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_652b63a4dd80(&c, &opXGroupedMm, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_2e3bc5e2adb6(&c, &opXGroupedMm, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
 	return r0
 }
 
-var opXSparseCompressedTensorWithDims = asserts.Op{
+var opXSparseCompressedTensorWithDims = wrap.Op{
 	Name:     "_sparse_compressed_tensor_with_dims",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCompressedTensorWithDims checks _sparse_compressed_tensor_with_dims(int nnz, int dense_dim, int[] size, int[] blocksize, ScalarType index_dtype, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6980,17 +6982,17 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opSparseCompressedTensorCompPlainValueSize = asserts.Op{
+var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCompressedTensorCompPlainValueSize checks sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -6998,18 +7000,18 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
-var opSparseCsrTensorCrowColValueSize = asserts.Op{
+var opSparseCsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCsrTensorCrowColValueSize checks sparse_csr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7017,18 +7019,18 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
-var opSparseCscTensorCcolRowValueSize = asserts.Op{
+var opSparseCscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCscTensorCcolRowValueSize checks sparse_csc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7036,18 +7038,18 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
-var opSparseBsrTensorCrowColValueSize = asserts.Op{
+var opSparseBsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseBsrTensorCrowColValueSize checks sparse_bsr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7055,18 +7057,18 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
-var opSparseBscTensorCcolRowValueSize = asserts.Op{
+var opSparseBscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseBscTensorCcolRowValueSize checks sparse_bsc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7074,18 +7076,18 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
-var opSparseCompressedTensorCompPlainValue = asserts.Op{
+var opSparseCompressedTensorCompPlainValue = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCompressedTensorCompPlainValue checks sparse_compressed_tensor.comp_plain_value(Tensor compressed_indices, Tensor plain_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7093,18 +7095,18 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
-var opSparseCsrTensorCrowColValue = asserts.Op{
+var opSparseCsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCsrTensorCrowColValue checks sparse_csr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7112,18 +7114,18 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
-var opSparseCscTensorCcolRowValue = asserts.Op{
+var opSparseCscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCscTensorCcolRowValue checks sparse_csc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7131,18 +7133,18 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
-var opSparseBsrTensorCrowColValue = asserts.Op{
+var opSparseBsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseBsrTensorCrowColValue checks sparse_bsr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7150,18 +7152,18 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
-var opSparseBscTensorCcolRowValue = asserts.Op{
+var opSparseBscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseBscTensorCcolRowValue checks sparse_bsc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7169,18 +7171,18 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
-var opXSparseCompressedTensorUnsafe = asserts.Op{
+var opXSparseCompressedTensorUnsafe = wrap.Op{
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCompressedTensorUnsafe checks _sparse_compressed_tensor_unsafe(Tensor compressed_indices, Tensor plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7188,18 +7190,18 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
-var opXSparseCsrTensorUnsafe = asserts.Op{
+var opXSparseCsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCsrTensorUnsafe checks _sparse_csr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7207,18 +7209,18 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
-var opXSparseCscTensorUnsafe = asserts.Op{
+var opXSparseCscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCscTensorUnsafe checks _sparse_csc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7226,18 +7228,18 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
-var opXSparseBsrTensorUnsafe = asserts.Op{
+var opXSparseBsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseBsrTensorUnsafe checks _sparse_bsr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7245,18 +7247,18 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
-var opXSparseBscTensorUnsafe = asserts.Op{
+var opXSparseBscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseBscTensorUnsafe checks _sparse_bsc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7264,18 +7266,18 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
-var opSparseCooTensorSize = asserts.Op{
+var opSparseCooTensorSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCooTensorSize checks sparse_coo_tensor.size(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7283,17 +7285,17 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opSparseCooTensorSizeOut = asserts.Op{
+var opSparseCooTensorSizeOut = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCooTensorSizeOut checks sparse_coo_tensor.size_out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7301,8 +7303,8 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
@@ -7310,10 +7312,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSparseCooTensorIndices = asserts.Op{
+var opSparseCooTensorIndices = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCooTensorIndices checks sparse_coo_tensor.indices(Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7321,18 +7323,18 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
-var opSparseCooTensorIndicesSize = asserts.Op{
+var opSparseCooTensorIndicesSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseCooTensorIndicesSize checks sparse_coo_tensor.indices_size(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7340,18 +7342,18 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
-var opXSparseCooTensorUnsafe = asserts.Op{
+var opXSparseCooTensorUnsafe = wrap.Op{
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCooTensorUnsafe checks _sparse_coo_tensor_unsafe(Tensor indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7359,18 +7361,18 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
-var opXValidateSparseCooTensorArgs = asserts.Op{
+var opXValidateSparseCooTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateSparseCooTensorArgs checks _validate_sparse_coo_tensor_args(Tensor indices, Tensor values, int[] size, bool? is_coalesced=None, bool? check_pinning=None) -> ()
@@ -7379,17 +7381,17 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
 		return
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 }
 
-var opXValidateSparseCompressedTensorArgs = asserts.Op{
+var opXValidateSparseCompressedTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateSparseCompressedTensorArgs checks _validate_sparse_compressed_tensor_args(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, Layout layout, bool? check_pinning=None) -> ()
@@ -7398,17 +7400,17 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
 	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
-var opXValidateSparseCsrTensorArgs = asserts.Op{
+var opXValidateSparseCsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateSparseCsrTensorArgs checks _validate_sparse_csr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7417,17 +7419,17 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
 	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
-var opXValidateSparseCscTensorArgs = asserts.Op{
+var opXValidateSparseCscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateSparseCscTensorArgs checks _validate_sparse_csc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7436,17 +7438,17 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
 	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
-var opXValidateSparseBsrTensorArgs = asserts.Op{
+var opXValidateSparseBsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateSparseBsrTensorArgs checks _validate_sparse_bsr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7455,17 +7457,17 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
 	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
-var opXValidateSparseBscTensorArgs = asserts.Op{
+var opXValidateSparseBscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValidateSparseBscTensorArgs checks _validate_sparse_bsc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, bool? check_pinning=None) -> ()
@@ -7474,17 +7476,17 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a82c650ff44f(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
 	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
-var opXSparseCooTensorWithDims = asserts.Op{
+var opXSparseCooTensorWithDims = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCooTensorWithDims checks _sparse_coo_tensor_with_dims(int sparse_dim, int dense_dim, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7492,17 +7494,17 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opXSparseCooTensorWithDimsOut = asserts.Op{
+var opXSparseCooTensorWithDimsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCooTensorWithDimsOut checks _sparse_coo_tensor_with_dims.out(int sparse_dim, int dense_dim, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7510,8 +7512,8 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
@@ -7519,10 +7521,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	return r0
 }
 
-var opXSparseCooTensorWithDimsAndTensors = asserts.Op{
+var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCooTensorWithDimsAndTensors checks _sparse_coo_tensor_with_dims_and_tensors(int sparse_dim, int dense_dim, SymInt[] size, Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? is_coalesced=None) -> Tensor
@@ -7530,18 +7532,18 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
+	var c wrap.Call
+	var a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
-var opXSparseCooTensorWithDimsAndTensorsOut = asserts.Op{
+var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseCooTensorWithDimsAndTensorsOut checks _sparse_coo_tensor_with_dims_and_tensors.out(int sparse_dim, int dense_dim, SymInt[] size, Tensor indices, Tensor values, *, bool? is_coalesced=None, Tensor(a!) out) -> Tensor(a!)
@@ -7549,19 +7551,19 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
-	var c asserts.Call
-	var a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out)
+	var c wrap.Call
+	var a3, a4, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
 }
 
-var opSparseResize_ = asserts.Op{
+var opSparseResize_ = wrap.Op{
 	Name:     "sparse_resize_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseResize_ checks sparse_resize_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -7569,8 +7571,8 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	if !asserts.Checking() {
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
@@ -7578,10 +7580,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	return r0
 }
 
-var opSparseResizeOut = asserts.Op{
+var opSparseResizeOut = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseResizeOut checks sparse_resize.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7589,19 +7591,19 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	if !asserts.Checking() {
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSparseResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opSparseResize = asserts.Op{
+var opSparseResize = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseResize checks sparse_resize(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -7609,9 +7611,9 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	if !asserts.Checking() {
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0

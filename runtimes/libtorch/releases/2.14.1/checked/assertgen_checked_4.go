@@ -6,15 +6,17 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opSparseResizeAndClear_ = asserts.Op{
+var opSparseResizeAndClear_ = wrap.Op{
 	Name:     "sparse_resize_and_clear_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -22,8 +24,8 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
@@ -31,10 +33,10 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	return r0
 }
 
-var opSparseResizeAndClearOut = asserts.Op{
+var opSparseResizeAndClearOut = wrap.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,19 +44,19 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opSparseResizeAndClear = asserts.Op{
+var opSparseResizeAndClear = wrap.Op{
 	Name:     "sparse_resize_and_clear",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -62,18 +64,18 @@ func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, de
 	if !asserts.Checking() {
 		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSparseMask = asserts.Op{
+var opSparseMask = wrap.Op{
 	Name:     "sparse_mask",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
@@ -81,18 +83,18 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseMask(self, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opSparseMaskOut = asserts.Op{
+var opSparseMaskOut = wrap.Op{
 	Name:     "sparse_mask",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -100,19 +102,19 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SparseMaskOut(self, mask, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
-var opXSparseMaskProjection = asserts.Op{
+var opXSparseMaskProjection = wrap.Op{
 	Name:     "_sparse_mask_projection",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
@@ -120,18 +122,18 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 	if !asserts.Checking() {
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opXSparseMaskProjectionOut = asserts.Op{
+var opXSparseMaskProjectionOut = wrap.Op{
 	Name:     "_sparse_mask_projection",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -139,19 +141,19 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	if !asserts.Checking() {
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
-var opXToCpu = asserts.Op{
+var opXToCpu = wrap.Op{
 	Name:     "_to_cpu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
@@ -159,18 +161,18 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToCpu(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXToCpu, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opToDense = asserts.Op{
+var opToDense = wrap.Op{
 	Name:     "to_dense",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToDense checks to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor
@@ -178,18 +180,18 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToDense = asserts.Op{
+var opXToDense = wrap.Op{
 	Name:     "_to_dense",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToDense checks _to_dense(Tensor self, ScalarType? dtype=None, bool? masked_grad=None) -> Tensor
@@ -197,18 +199,18 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToDense(self, dtype, masked_grad)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToDenseOut = asserts.Op{
+var opXToDenseOut = wrap.Op{
 	Name:     "_to_dense",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, bool? masked_grad=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -216,19 +218,19 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opToDenseBackward = asserts.Op{
+var opToDenseBackward = wrap.Op{
 	Name:     "to_dense_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input, bool? masked_grad=None) -> Tensor
@@ -236,18 +238,18 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 	if !asserts.Checking() {
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
 	return r0
 }
 
-var opSparseDim = asserts.Op{
+var opSparseDim = wrap.Op{
 	Name:     "sparse_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SparseDim checks sparse_dim(Tensor self) -> int
@@ -255,18 +257,18 @@ func SparseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SparseDim(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SparseDim(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXDimI = asserts.Op{
+var opXDimI = wrap.Op{
 	Name:     "_dimI",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XDimI checks _dimI(Tensor self) -> int
@@ -274,18 +276,18 @@ func XDimI(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimI(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimI(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDenseDim = asserts.Op{
+var opDenseDim = wrap.Op{
 	Name:     "dense_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DenseDim checks dense_dim(Tensor self) -> int
@@ -293,18 +295,18 @@ func DenseDim(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.DenseDim(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.DenseDim(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXDimV = asserts.Op{
+var opXDimV = wrap.Op{
 	Name:     "_dimV",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XDimV checks _dimV(Tensor self) -> int
@@ -312,18 +314,18 @@ func XDimV(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDimV(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimV(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXNnz = asserts.Op{
+var opXNnz = wrap.Op{
 	Name:     "_nnz",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNnz checks _nnz(Tensor self) -> int
@@ -331,18 +333,18 @@ func XNnz(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNnz(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNnz(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCoalesce = asserts.Op{
+var opCoalesce = wrap.Op{
 	Name:     "coalesce",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
@@ -350,18 +352,18 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Coalesce(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Coalesce(self)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXCoalesce = asserts.Op{
+var opXCoalesce = wrap.Op{
 	Name:     "_coalesce",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCoalesce checks _coalesce(Tensor self) -> Tensor
@@ -369,18 +371,18 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesce(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCoalesce(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXCoalesceOut = asserts.Op{
+var opXCoalesceOut = wrap.Op{
 	Name:     "_coalesce",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -388,19 +390,19 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesceOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opIsCoalesced = asserts.Op{
+var opIsCoalesced = wrap.Op{
 	Name:     "is_coalesced",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsCoalesced checks is_coalesced(Tensor self) -> bool
@@ -408,18 +410,18 @@ func IsCoalesced(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsCoalesced(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsCoalesced(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXIndices = asserts.Op{
+var opXIndices = wrap.Op{
 	Name:     "_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIndices checks _indices(Tensor(a) self) -> Tensor(a)
@@ -427,18 +429,18 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndices(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XIndices(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXValues = asserts.Op{
+var opXValues = wrap.Op{
 	Name:     "_values",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValues checks _values(Tensor(a) self) -> Tensor(a)
@@ -446,18 +448,18 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValues(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XValues(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXCoalesced_ = asserts.Op{
+var opXCoalesced_ = wrap.Op{
 	Name:     "_coalesced_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
@@ -465,8 +467,8 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced_(self, coalesced)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCoalesced_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
@@ -474,10 +476,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	return r0
 }
 
-var opXCoalescedOut = asserts.Op{
+var opXCoalescedOut = wrap.Op{
 	Name:     "_coalesced",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
@@ -485,19 +487,19 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXCoalesced = asserts.Op{
+var opXCoalesced = wrap.Op{
 	Name:     "_coalesced",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
@@ -505,18 +507,18 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCoalesced(self, coalesced)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCoalesced(self, coalesced)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIndices = asserts.Op{
+var opIndices = wrap.Op{
 	Name:     "indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Indices checks indices(Tensor(a) self) -> Tensor(a)
@@ -524,18 +526,18 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Indices(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Indices(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opValues = asserts.Op{
+var opValues = wrap.Op{
 	Name:     "values",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Values checks values(Tensor(a) self) -> Tensor(a)
@@ -543,18 +545,18 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Values(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Values(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opCrowIndices = asserts.Op{
+var opCrowIndices = wrap.Op{
 	Name:     "crow_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
@@ -562,18 +564,18 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndices(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.CrowIndices(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opColIndices = asserts.Op{
+var opColIndices = wrap.Op{
 	Name:     "col_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
@@ -581,18 +583,18 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndices(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.ColIndices(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opCcolIndices = asserts.Op{
+var opCcolIndices = wrap.Op{
 	Name:     "ccol_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
@@ -600,18 +602,18 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndices(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.CcolIndices(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opRowIndices = asserts.Op{
+var opRowIndices = wrap.Op{
 	Name:     "row_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
@@ -619,18 +621,18 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndices(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.RowIndices(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opHspmmOut = asserts.Op{
+var opHspmmOut = wrap.Op{
 	Name:     "hspmm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -638,19 +640,19 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
-var opHspmm = asserts.Op{
+var opHspmm = wrap.Op{
 	Name:     "hspmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
@@ -658,18 +660,18 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hspmm(mat1, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
-var opCopySparseToSparse_ = asserts.Op{
+var opCopySparseToSparse_ = wrap.Op{
 	Name:     "copy_sparse_to_sparse_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -677,19 +679,19 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opCopySparseToSparseOut = asserts.Op{
+var opCopySparseToSparseOut = wrap.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -697,19 +699,19 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
-var opCopySparseToSparse = asserts.Op{
+var opCopySparseToSparse = wrap.Op{
 	Name:     "copy_sparse_to_sparse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -717,18 +719,18 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	if !asserts.Checking() {
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opUnbindInt = asserts.Op{
+var opUnbindInt = wrap.Op{
 	Name:     "unbind",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
@@ -736,21 +738,21 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindInt(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7f805a3f1ebd(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_268f215792f8(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.UnbindInt(self, dim)
 	assertgenshapes.ChecksPost_215f3d7c5517(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opToSparseSparseDim = asserts.Op{
+var opToSparseSparseDim = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "sparse_dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
@@ -758,18 +760,18 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseSparseDim = asserts.Op{
+var opXToSparseSparseDim = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "sparse_dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseSparseDim checks _to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
@@ -777,18 +779,18 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToSparseSparseDim(self, sparse_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseSparseDimOut = asserts.Op{
+var opXToSparseSparseDimOut = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "sparse_dim_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseSparseDimOut checks _to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -796,19 +798,19 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opToSparse = asserts.Op{
+var opToSparse = wrap.Op{
 	Name:     "to_sparse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToSparse checks to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
@@ -816,18 +818,18 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 	if !asserts.Checking() {
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparse = asserts.Op{
+var opXToSparse = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparse checks _to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
@@ -835,18 +837,18 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	if !asserts.Checking() {
 		return kernels.XToSparse(self, layout, blocksize, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseOut = asserts.Op{
+var opXToSparseOut = wrap.Op{
 	Name:     "_to_sparse",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseOut checks _to_sparse.out(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None, Tensor(a!) out) -> Tensor(a!)
@@ -854,19 +856,19 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	if !asserts.Checking() {
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opToSparseCsr = asserts.Op{
+var opToSparseCsr = wrap.Op{
 	Name:     "to_sparse_csr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToSparseCsr checks to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
@@ -874,18 +876,18 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseCsr = asserts.Op{
+var opXToSparseCsr = wrap.Op{
 	Name:     "_to_sparse_csr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseCsr checks _to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
@@ -893,18 +895,18 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToSparseCsr(self, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseCsrOut = asserts.Op{
+var opXToSparseCsrOut = wrap.Op{
 	Name:     "_to_sparse_csr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseCsrOut checks _to_sparse_csr.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -912,19 +914,19 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opToSparseCsc = asserts.Op{
+var opToSparseCsc = wrap.Op{
 	Name:     "to_sparse_csc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToSparseCsc checks to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
@@ -932,18 +934,18 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseCsc = asserts.Op{
+var opXToSparseCsc = wrap.Op{
 	Name:     "_to_sparse_csc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseCsc checks _to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
@@ -951,18 +953,18 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XToSparseCsc(self, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseCscOut = asserts.Op{
+var opXToSparseCscOut = wrap.Op{
 	Name:     "_to_sparse_csc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseCscOut checks _to_sparse_csc.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -970,19 +972,19 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opToSparseBsr = asserts.Op{
+var opToSparseBsr = wrap.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -990,18 +992,18 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	if !asserts.Checking() {
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseBsr = asserts.Op{
+var opXToSparseBsr = wrap.Op{
 	Name:     "_to_sparse_bsr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseBsr checks _to_sparse_bsr(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -1009,18 +1011,18 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	if !asserts.Checking() {
 		return kernels.XToSparseBsr(self, blocksize, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseBsrOut = asserts.Op{
+var opXToSparseBsrOut = wrap.Op{
 	Name:     "_to_sparse_bsr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseBsrOut checks _to_sparse_bsr.out(Tensor self, int[2] blocksize, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1028,19 +1030,19 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	if !asserts.Checking() {
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opToSparseBsc = asserts.Op{
+var opToSparseBsc = wrap.Op{
 	Name:     "to_sparse_bsc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -1048,18 +1050,18 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	if !asserts.Checking() {
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseBsc = asserts.Op{
+var opXToSparseBsc = wrap.Op{
 	Name:     "_to_sparse_bsc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseBsc checks _to_sparse_bsc(Tensor self, int[2] blocksize, int? dense_dim=None) -> Tensor
@@ -1067,18 +1069,18 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	if !asserts.Checking() {
 		return kernels.XToSparseBsc(self, blocksize, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToSparseBscOut = asserts.Op{
+var opXToSparseBscOut = wrap.Op{
 	Name:     "_to_sparse_bsc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseBscOut checks _to_sparse_bsc.out(Tensor self, int[2] blocksize, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1086,19 +1088,19 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	if !asserts.Checking() {
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXToSparseSemiStructured = asserts.Op{
+var opXToSparseSemiStructured = wrap.Op{
 	Name:     "_to_sparse_semi_structured",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToSparseSemiStructured checks _to_sparse_semi_structured(Tensor dense) -> (Tensor, Tensor)
@@ -1106,18 +1108,18 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XToSparseSemiStructured(dense)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9, &a0, dense)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9, &a0, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_95c703b180c9, &a0, dense, r0, r1)
 	return r0, r1
 }
 
-var opToMkldnn = asserts.Op{
+var opToMkldnn = wrap.Op{
 	Name:     "to_mkldnn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
@@ -1125,18 +1127,18 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnn(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToMkldnnOut = asserts.Op{
+var opToMkldnnOut = wrap.Op{
 	Name:     "to_mkldnn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1144,19 +1146,19 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opMkldnnReorderConv2dWeight = asserts.Op{
+var opMkldnnReorderConv2dWeight = wrap.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, SymInt[2] padding=0, SymInt[2] stride=1, SymInt[2] dilation=1, SymInt groups=1, SymInt[]? input_size=None) -> Tensor
@@ -1164,18 +1166,18 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnReorderConv2dWeightOut = asserts.Op{
+var opMkldnnReorderConv2dWeightOut = wrap.Op{
 	Name:     "mkldnn_reorder_conv2d_weight",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, SymInt[2] padding=0, SymInt[2] stride=1, SymInt[2] dilation=1, SymInt groups=1, SymInt[]? input_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1183,19 +1185,19 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opMkldnnReorderConv3dWeight = asserts.Op{
+var opMkldnnReorderConv3dWeight = wrap.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, SymInt[3] padding=0, SymInt[3] stride=1, SymInt[3] dilation=1, SymInt groups=1, SymInt[]? input_size=None) -> Tensor
@@ -1203,18 +1205,18 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnReorderConv3dWeightOut = asserts.Op{
+var opMkldnnReorderConv3dWeightOut = wrap.Op{
 	Name:     "mkldnn_reorder_conv3d_weight",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, SymInt[3] padding=0, SymInt[3] stride=1, SymInt[3] dilation=1, SymInt groups=1, SymInt[]? input_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1222,19 +1224,19 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	if !asserts.Checking() {
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opToMkldnnBackward = asserts.Op{
+var opToMkldnnBackward = wrap.Op{
 	Name:     "to_mkldnn_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
@@ -1242,18 +1244,18 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
 	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
 	return r0
 }
 
-var opQuantizePerTensorDynamic = asserts.Op{
+var opQuantizePerTensorDynamic = wrap.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
@@ -1261,18 +1263,18 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantizePerTensorDynamicOut = asserts.Op{
+var opQuantizePerTensorDynamicOut = wrap.Op{
 	Name:     "quantize_per_tensor_dynamic",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
@@ -1280,19 +1282,19 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opQuantizePerTensor = asserts.Op{
+var opQuantizePerTensor = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
@@ -1300,18 +1302,18 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantizePerTensorOut = asserts.Op{
+var opQuantizePerTensorOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1319,19 +1321,19 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opQuantizePerTensorTensorQparams = asserts.Op{
+var opQuantizePerTensorTensorQparams = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
@@ -1339,18 +1341,18 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opQuantizePerTensorTensorQparamsOut = asserts.Op{
+var opQuantizePerTensorTensorQparamsOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensor_qparams_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1358,19 +1360,19 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
-var opQuantizePerTensorTensors = asserts.Op{
+var opQuantizePerTensorTensors = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
@@ -1378,21 +1380,21 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
+		a1, a2 wrap.Saved
+		l0     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_a0b3d6688827(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre_21859fb1b89c(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
 	assertgenshapes.ChecksPost_08bae1eb4b0c(&c, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
-var opQuantizePerTensorTensorsOut = asserts.Op{
+var opQuantizePerTensorTensorsOut = wrap.Op{
 	Name:     "quantize_per_tensor",
 	Overload: "tensors_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
@@ -1401,21 +1403,21 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0, l4 asserts.SavedList
+		a1, a2 wrap.Saved
+		l0, l4 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_753d407c557f(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre_77d0444bad64(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	assertgenshapes.ChecksPost_0e3398a8b5b8(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
-var opQuantizePerChannel = asserts.Op{
+var opQuantizePerChannel = wrap.Op{
 	Name:     "quantize_per_channel",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
@@ -1423,18 +1425,18 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
-var opQuantizePerChannelOut = asserts.Op{
+var opQuantizePerChannelOut = wrap.Op{
 	Name:     "quantize_per_channel",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -1442,19 +1444,19 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	if !asserts.Checking() {
 		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
-var opDequantizeSelf = asserts.Op{
+var opDequantizeSelf = wrap.Op{
 	Name:     "dequantize",
 	Overload: "self",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
@@ -1462,18 +1464,18 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opDequantizeSelfOut = asserts.Op{
+var opDequantizeSelfOut = wrap.Op{
 	Name:     "dequantize",
 	Overload: "self_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1481,19 +1483,19 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeSelfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opDequantizeTensors = asserts.Op{
+var opDequantizeTensors = wrap.Op{
 	Name:     "dequantize",
 	Overload: "tensors",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
@@ -1501,18 +1503,18 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DequantizeTensors(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDequantizeTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opDequantizeTensorsOut = asserts.Op{
+var opDequantizeTensorsOut = wrap.Op{
 	Name:     "dequantize",
 	Overload: "tensors_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
@@ -1521,18 +1523,18 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 		kernels.DequantizeTensorsOut(tensors, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 }
 
-var opQScale = asserts.Op{
+var opQScale = wrap.Op{
 	Name:     "q_scale",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QScale checks q_scale(Tensor self) -> float
@@ -1540,18 +1542,18 @@ func QScale(self *torch.Tensor) float64 {
 	if !asserts.Checking() {
 		return kernels.QScale(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QScale(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opQZeroPoint = asserts.Op{
+var opQZeroPoint = wrap.Op{
 	Name:     "q_zero_point",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QZeroPoint checks q_zero_point(Tensor self) -> int
@@ -1559,18 +1561,18 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QZeroPoint(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QZeroPoint(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opQPerChannelScales = asserts.Op{
+var opQPerChannelScales = wrap.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
@@ -1578,18 +1580,18 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScales(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opQPerChannelScalesOut = asserts.Op{
+var opQPerChannelScalesOut = wrap.Op{
 	Name:     "q_per_channel_scales",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1597,19 +1599,19 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opQPerChannelZeroPoints = asserts.Op{
+var opQPerChannelZeroPoints = wrap.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
@@ -1617,18 +1619,18 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPoints(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opQPerChannelZeroPointsOut = asserts.Op{
+var opQPerChannelZeroPointsOut = wrap.Op{
 	Name:     "q_per_channel_zero_points",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1636,19 +1638,19 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opQPerChannelAxis = asserts.Op{
+var opQPerChannelAxis = wrap.Op{
 	Name:     "q_per_channel_axis",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
@@ -1656,18 +1658,18 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.QPerChannelAxis(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opIntRepr = asserts.Op{
+var opIntRepr = wrap.Op{
 	Name:     "int_repr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IntRepr checks int_repr(Tensor self) -> Tensor
@@ -1675,18 +1677,18 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntRepr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IntRepr(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIntReprOut = asserts.Op{
+var opIntReprOut = wrap.Op{
 	Name:     "int_repr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1694,19 +1696,19 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IntReprOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXMakePerTensorQuantizedTensor = asserts.Op{
+var opXMakePerTensorQuantizedTensor = wrap.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
@@ -1714,18 +1716,18 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXMakePerTensorQuantizedTensorOut = asserts.Op{
+var opXMakePerTensorQuantizedTensorOut = wrap.Op{
 	Name:     "_make_per_tensor_quantized_tensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -1733,19 +1735,19 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	if !asserts.Checking() {
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXMakePerChannelQuantizedTensor = asserts.Op{
+var opXMakePerChannelQuantizedTensor = wrap.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
@@ -1753,18 +1755,18 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opXMakePerChannelQuantizedTensorOut = asserts.Op{
+var opXMakePerChannelQuantizedTensorOut = wrap.Op{
 	Name:     "_make_per_channel_quantized_tensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
@@ -1772,19 +1774,19 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
-var opQscheme = asserts.Op{
+var opQscheme = wrap.Op{
 	Name:     "qscheme",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Qscheme checks qscheme(Tensor self) -> QScheme
@@ -1792,18 +1794,18 @@ func Qscheme(self *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.Qscheme(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Qscheme(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFakeQuantizePerTensorAffine = asserts.Op{
+var opFakeQuantizePerTensorAffine = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
@@ -1811,18 +1813,18 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
+var opFakeQuantizePerTensorAffineTensorQparams = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine",
 	Overload: "tensor_qparams",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
@@ -1830,18 +1832,18 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
+var opFakeQuantizePerTensorAffineCachemask = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1849,18 +1851,18 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
+var opFakeQuantizePerTensorAffineCachemaskOut = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1868,19 +1870,19 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = wrap.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -1888,18 +1890,18 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_38366dff5839(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_a6c43a03b0a8(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = wrap.Op{
 	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1907,19 +1909,19 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_17da7d8d8ce5(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
+var opFakeQuantizePerTensorAffineCachemaskBackward = wrap.Op{
 	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -1927,18 +1929,18 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
+var opXFakeQuantizeLearnablePerTensorAffine = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -1946,18 +1948,18 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
+var opXFakeQuantizeLearnablePerTensorAffineOut = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1965,19 +1967,19 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	var c wrap.Call
+	var a0, a1, a2, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
+var opXFakeQuantizeLearnablePerTensorAffineBackward = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -1985,18 +1987,18 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b21e4a46ebf4(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	assertgenshapes.ChecksPost_d25d1629f986(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opFakeQuantizePerChannelAffine = asserts.Op{
+var opFakeQuantizePerChannelAffine = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
@@ -2004,18 +2006,18 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
+var opFakeQuantizePerChannelAffineCachemask = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
@@ -2023,18 +2025,18 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_700247ca22fd(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_274564edfccc(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
-var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
+var opFakeQuantizePerChannelAffineCachemaskOut = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2042,19 +2044,19 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_658c288c39eb(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_3f7649c859d2(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
+var opFakeQuantizePerChannelAffineCachemaskBackward = wrap.Op{
 	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
@@ -2062,18 +2064,18 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	if !asserts.Checking() {
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
+var opXFakeQuantizeLearnablePerChannelAffine = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
@@ -2081,18 +2083,18 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
+var opXFakeQuantizeLearnablePerChannelAffineOut = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -2100,19 +2102,19 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	var c wrap.Call
+	var a0, a1, a2, a7 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
-var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
+var opXFakeQuantizeLearnablePerChannelAffineBackward = wrap.Op{
 	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
@@ -2120,18 +2122,18 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	if !asserts.Checking() {
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b21e4a46ebf4(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	assertgenshapes.ChecksPost_d25d1629f986(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opFusedMovingAvgObsFakeQuant = asserts.Op{
+var opFusedMovingAvgObsFakeQuant = wrap.Op{
 	Name:     "fused_moving_avg_obs_fake_quant",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
@@ -2139,19 +2141,19 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_ad13525c7331(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_a6d487837754(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.ChecksPost_85161ee92bf3(&c, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
-var opXFusedMovingAvgObsFqHelper = asserts.Op{
+var opXFusedMovingAvgObsFqHelper = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
@@ -2159,19 +2161,19 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_b8ffc5c2ab9f(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_93e0bf10ee17(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.ChecksPost_587fbb57e779(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
-var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
+var opXFusedMovingAvgObsFqHelperOut = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
@@ -2179,19 +2181,19 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre_a906ce110cc9(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a13, a14 wrap.Saved
+	assertgenshapes.ChecksPre_aaabaf684783(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	assertgenshapes.ChecksPost_3f649453373f(&c, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
+var opXFusedMovingAvgObsFqHelperFunctional = wrap.Op{
 	Name:     "_fused_moving_avg_obs_fq_helper_functional",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
@@ -2199,18 +2201,18 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	if !asserts.Checking() {
 		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_47192db8b12a(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_8224b2919ed0(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	assertgenshapes.ChecksPost_7ee8cd4e9969(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXChooseQparamsPerTensor = asserts.Op{
+var opXChooseQparamsPerTensor = wrap.Op{
 	Name:     "_choose_qparams_per_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
@@ -2218,18 +2220,18 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	if !asserts.Checking() {
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0, r1
 }
 
-var opXSaturateWeightToFp16 = asserts.Op{
+var opXSaturateWeightToFp16 = wrap.Op{
 	Name:     "_saturate_weight_to_fp16",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
@@ -2237,18 +2239,18 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight, r0)
 	return r0
 }
 
-var opChooseQparamsOptimized = asserts.Op{
+var opChooseQparamsOptimized = wrap.Op{
 	Name:     "choose_qparams_optimized",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
@@ -2256,18 +2258,18 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	if !asserts.Checking() {
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
-var opXAutocastToReducedPrecision = asserts.Op{
+var opXAutocastToReducedPrecision = wrap.Op{
 	Name:     "_autocast_to_reduced_precision",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
@@ -2275,18 +2277,18 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	if !asserts.Checking() {
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAutocastToFullPrecision = asserts.Op{
+var opXAutocastToFullPrecision = wrap.Op{
 	Name:     "_autocast_to_full_precision",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
@@ -2294,18 +2296,18 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	if !asserts.Checking() {
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToCopy = asserts.Op{
+var opXToCopy = wrap.Op{
 	Name:     "_to_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToCopy checks _to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor
@@ -2313,18 +2315,18 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	if !asserts.Checking() {
 		return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXToCopyOut = asserts.Op{
+var opXToCopyOut = wrap.Op{
 	Name:     "_to_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XToCopyOut checks _to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -2332,19 +2334,19 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	if !asserts.Checking() {
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opToDtypeLayout = asserts.Op{
+var opToDtypeLayout = wrap.Op{
 	Name:     "to",
 	Overload: "dtype_layout",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToDtypeLayout checks to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2352,18 +2354,18 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToDevice = asserts.Op{
+var opToDevice = wrap.Op{
 	Name:     "to",
 	Overload: "device",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToDevice checks to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2371,18 +2373,18 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	if !asserts.Checking() {
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToDtype = asserts.Op{
+var opToDtype = wrap.Op{
 	Name:     "to",
 	Overload: "dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToDtype checks to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2390,18 +2392,18 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	if !asserts.Checking() {
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToOther = asserts.Op{
+var opToOther = wrap.Op{
 	Name:     "to",
 	Overload: "other",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToOther checks to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)
@@ -2409,18 +2411,18 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	if !asserts.Checking() {
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMeshgrid = asserts.Op{
+var opMeshgrid = wrap.Op{
 	Name:     "meshgrid",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Meshgrid checks meshgrid(Tensor[] tensors) -> Tensor[]
@@ -2428,18 +2430,18 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Meshgrid(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgrid, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opMeshgridIndexing = asserts.Op{
+var opMeshgridIndexing = wrap.Op{
 	Name:     "meshgrid",
 	Overload: "indexing",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MeshgridIndexing checks meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]
@@ -2447,18 +2449,18 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgridIndexing, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opCartesianProd = asserts.Op{
+var opCartesianProd = wrap.Op{
 	Name:     "cartesian_prod",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CartesianProd checks cartesian_prod(Tensor[] tensors) -> Tensor
@@ -2466,18 +2468,18 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CartesianProd(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opCombinations = asserts.Op{
+var opCombinations = wrap.Op{
 	Name:     "combinations",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Combinations checks combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor
@@ -2485,18 +2487,18 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Combinations(self, r, with_replacement)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opItem = asserts.Op{
+var opItem = wrap.Op{
 	Name:     "item",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Item checks item(Tensor self) -> Scalar
@@ -2504,18 +2506,18 @@ func Item(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.Item(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Item(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opResultTypeTensor = asserts.Op{
+var opResultTypeTensor = wrap.Op{
 	Name:     "result_type",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResultTypeTensor checks result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType
@@ -2523,18 +2525,18 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	return r0
 }
 
-var opResultTypeScalar = asserts.Op{
+var opResultTypeScalar = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResultTypeScalar checks result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType
@@ -2542,18 +2544,18 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	return r0
 }
 
-var opResultTypeScalarTensor = asserts.Op{
+var opResultTypeScalarTensor = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResultTypeScalarTensor checks result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType
@@ -2561,18 +2563,18 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	return r0
 }
 
-var opResultTypeScalarScalar = asserts.Op{
+var opResultTypeScalarScalar = wrap.Op{
 	Name:     "result_type",
 	Overload: "Scalar_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ResultTypeScalarScalar checks result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType
@@ -2580,17 +2582,17 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 	if !asserts.Checking() {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opCanCast = asserts.Op{
+var opCanCast = wrap.Op{
 	Name:     "can_cast",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CanCast checks can_cast(ScalarType from_, ScalarType to) -> bool
@@ -2598,17 +2600,17 @@ func CanCast(from_ int, to int) bool {
 	if !asserts.Checking() {
 		return kernels.CanCast(from_, to)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from_, to)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opPromoteTypes = asserts.Op{
+var opPromoteTypes = wrap.Op{
 	Name:     "promote_types",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PromoteTypes checks promote_types(ScalarType type1, ScalarType type2) -> ScalarType
@@ -2616,17 +2618,17 @@ func PromoteTypes(type1 int, type2 int) int {
 	if !asserts.Checking() {
 		return kernels.PromoteTypes(type1, type2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opXLocalScalarDense = asserts.Op{
+var opXLocalScalarDense = wrap.Op{
 	Name:     "_local_scalar_dense",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLocalScalarDense checks _local_scalar_dense(Tensor self) -> Scalar
@@ -2634,18 +2636,18 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	if !asserts.Checking() {
 		return kernels.XLocalScalarDense(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXLstmMps = asserts.Op{
+var opXLstmMps = wrap.Op{
 	Name:     "_lstm_mps",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLstmMps checks _lstm_mps(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2653,21 +2655,21 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0     asserts.Saved
-		l1, l2 asserts.SavedList
+		a0     wrap.Saved
+		l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_2b4c2d0a10cd(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_79fff84bb6c1(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.ChecksPost_c6920a89c0c9(&c, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXLstmMpsOut = asserts.Op{
+var opXLstmMpsOut = wrap.Op{
 	Name:     "_lstm_mps",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLstmMpsOut checks _lstm_mps.out(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4, Tensor(f!) out5) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!), Tensor(f!))
@@ -2675,22 +2677,22 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a9, a10, a11, a12, a13, a14 asserts.Saved
-		l1, l2                          asserts.SavedList
+		a0, a9, a10, a11, a12, a13, a14 wrap.Saved
+		l1, l2                          wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_153425935fcf(&c, &opXLstmMpsOut, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre_22bdb9955059(&c, &opXLstmMpsOut, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	assertgenshapes.ChecksPost_73af42c01214(&c, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opLstmMpsBackward = asserts.Op{
+var opLstmMpsBackward = wrap.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LstmMpsBackward checks lstm_mps_backward(Tensor? grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor layersOutputs, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor[], Tensor[])
@@ -2698,21 +2700,21 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 	if !asserts.Checking() {
 		return kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-		l7, l8                     asserts.SavedList
+		a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+		l7, l8                     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_8909c8ace22e(&c, &opLstmMpsBackward, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre_738a67297191(&c, &opLstmMpsBackward, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.ChecksPost_13a9064b46da(&c, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLstmMpsBackwardOut = asserts.Op{
+var opLstmMpsBackwardOut = wrap.Op{
 	Name:     "lstm_mps_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LstmMpsBackwardOut checks lstm_mps_backward.out(Tensor? grad_y, Tensor? grad_hy, Tensor? grad_cy, Tensor z_state, Tensor cell_state_fwd, Tensor input, Tensor layersOutputs, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first, *, Tensor(a!) out0, Tensor(b!)[] out1, Tensor(c!)[] out2) -> ()
@@ -2721,21 +2723,21 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a2, a3, a4, a5, a6, a15 asserts.Saved
-		l7, l8, l16, l17                asserts.SavedList
+		a0, a1, a2, a3, a4, a5, a6, a15 wrap.Saved
+		l7, l8, l16, l17                wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_a9b1db595776(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_4fcb46854b99(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	assertgenshapes.ChecksPost_e2b26c59785b(&c, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
-var opXThnnFusedLstmCell = asserts.Op{
+var opXThnnFusedLstmCell = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedLstmCell checks _thnn_fused_lstm_cell(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor, Tensor)
@@ -2743,18 +2745,18 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_06224605132f(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_10b65acb831a(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellOut = asserts.Op{
+var opXThnnFusedLstmCellOut = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedLstmCellOut checks _thnn_fused_lstm_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor cx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2762,19 +2764,19 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_3e81434d2346(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_901828f77611(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellBackwardImpl = asserts.Op{
+var opXThnnFusedLstmCellBackwardImpl = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedLstmCellBackwardImpl checks _thnn_fused_lstm_cell_backward_impl(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor)
@@ -2782,18 +2784,18 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_74ed4635c77e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_448acd884f1e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellBackwardImplOut = asserts.Op{
+var opXThnnFusedLstmCellBackwardImplOut = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward_impl",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedLstmCellBackwardImplOut checks _thnn_fused_lstm_cell_backward_impl.out(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -2801,19 +2803,19 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_5f0d801e6e70(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a6, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_2be86b41051d(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXThnnFusedLstmCellBackward = asserts.Op{
+var opXThnnFusedLstmCellBackward = wrap.Op{
 	Name:     "_thnn_fused_lstm_cell_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedLstmCellBackward checks _thnn_fused_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2821,18 +2823,18 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_ea4f4a92dce7(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_054f8f6a05b2(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	assertgenshapes.ChecksPost_73f31cd906d9(&c, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnDifferentiableLstmCellBackward = asserts.Op{
+var opXThnnDifferentiableLstmCellBackward = wrap.Op{
 	Name:     "_thnn_differentiable_lstm_cell_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnDifferentiableLstmCellBackward checks _thnn_differentiable_lstm_cell_backward(Tensor? grad_hy, Tensor? grad_cy, Tensor input_gates, Tensor hidden_gates, Tensor? input_bias, Tensor? hidden_bias, Tensor cx, Tensor cy) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2840,18 +2842,18 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_6d7dcfeac6e1(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_a0daffd493e5(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	assertgenshapes.ChecksPost_b2755bf5c371(&c, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnFusedGruCell = asserts.Op{
+var opXThnnFusedGruCell = wrap.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedGruCell checks _thnn_fused_gru_cell(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None) -> (Tensor, Tensor)
@@ -2859,18 +2861,18 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.ChecksPost_994a145849cc(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
-var opXThnnFusedGruCellOut = asserts.Op{
+var opXThnnFusedGruCellOut = wrap.Op{
 	Name:     "_thnn_fused_gru_cell",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedGruCellOut checks _thnn_fused_gru_cell.out(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None, Tensor? hidden_bias=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2878,19 +2880,19 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_dedd2f1fac77(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ec9567939120(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	assertgenshapes.ChecksPost_fb32fc361bed(&c, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXThnnFusedGruCellBackward = asserts.Op{
+var opXThnnFusedGruCellBackward = wrap.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedGruCellBackward checks _thnn_fused_gru_cell_backward(Tensor grad_hy, Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2898,18 +2900,18 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_11fc2386c782(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_4e778003a035(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	assertgenshapes.ChecksPost_f018d0484392(&c, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnFusedGruCellBackwardOut = asserts.Op{
+var opXThnnFusedGruCellBackwardOut = wrap.Op{
 	Name:     "_thnn_fused_gru_cell_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnFusedGruCellBackwardOut checks _thnn_fused_gru_cell_backward.out(Tensor grad_hy, Tensor workspace, bool has_bias, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -2917,19 +2919,19 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_f9ede86e9e70(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	var c wrap.Call
+	var a0, a1, a3, a4, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_d6e9dd23e933(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	assertgenshapes.ChecksPost_b805c98bea5f(&c, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXThnnDifferentiableGruCellBackward = asserts.Op{
+var opXThnnDifferentiableGruCellBackward = wrap.Op{
 	Name:     "_thnn_differentiable_gru_cell_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XThnnDifferentiableGruCellBackward checks _thnn_differentiable_gru_cell_backward(Tensor grad_hy, Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias, Tensor? hidden_bias) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -2937,18 +2939,18 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	if !asserts.Checking() {
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_4e84802fcaec(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_2fb9295c00ce(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	assertgenshapes.ChecksPost_fcada0ec15ee(&c, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opLstmInput = asserts.Op{
+var opLstmInput = wrap.Op{
 	Name:     "lstm",
 	Overload: "input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LstmInput checks lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)
@@ -2956,21 +2958,21 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0     asserts.Saved
-		l1, l2 asserts.SavedList
+		a0     wrap.Saved
+		l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_ce40b3ce862b(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_d2a6e67d8f0d(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.ChecksPost_7d3f8d09f652(&c, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLstmData = asserts.Op{
+var opLstmData = wrap.Op{
 	Name:     "lstm",
 	Overload: "data",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LstmData checks lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor, Tensor)
@@ -2978,21 +2980,21 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1 asserts.Saved
-		l2, l3 asserts.SavedList
+		a0, a1 wrap.Saved
+		l2, l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_582048d0830b(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_2141d77dacda(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.ChecksPost_5cd7c4e5c3c3(&c, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opGruInput = asserts.Op{
+var opGruInput = wrap.Op{
 	Name:     "gru",
 	Overload: "input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GruInput checks gru.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -3000,21 +3002,21 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 	if !asserts.Checking() {
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1 asserts.Saved
-		l2     asserts.SavedList
+		a0, a1 wrap.Saved
+		l2     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_9925af67ef09(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.ChecksPost_b8dcae7015a6(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
-var opGruData = asserts.Op{
+var opGruData = wrap.Op{
 	Name:     "gru",
 	Overload: "data",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GruData checks gru.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -3022,21 +3024,21 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a2 asserts.Saved
-		l3         asserts.SavedList
+		a0, a1, a2 wrap.Saved
+		l3         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_e232e833081d(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.ChecksPost_ddc5585b3b8f(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
-var opRnnTanhInput = asserts.Op{
+var opRnnTanhInput = wrap.Op{
 	Name:     "rnn_tanh",
 	Overload: "input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RnnTanhInput checks rnn_tanh.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -3044,21 +3046,21 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1 asserts.Saved
-		l2     asserts.SavedList
+		a0, a1 wrap.Saved
+		l2     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_9925af67ef09(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.ChecksPost_b8dcae7015a6(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
-var opRnnTanhData = asserts.Op{
+var opRnnTanhData = wrap.Op{
 	Name:     "rnn_tanh",
 	Overload: "data",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RnnTanhData checks rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -3066,21 +3068,21 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a2 asserts.Saved
-		l3         asserts.SavedList
+		a0, a1, a2 wrap.Saved
+		l3         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_e232e833081d(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.ChecksPost_ddc5585b3b8f(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
-var opRnnReluInput = asserts.Op{
+var opRnnReluInput = wrap.Op{
 	Name:     "rnn_relu",
 	Overload: "input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RnnReluInput checks rnn_relu.input(Tensor input, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor)
@@ -3088,21 +3090,21 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1 asserts.Saved
-		l2     asserts.SavedList
+		a0, a1 wrap.Saved
+		l2     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_9925af67ef09(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	assertgenshapes.ChecksPost_b8dcae7015a6(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
-var opRnnReluData = asserts.Op{
+var opRnnReluData = wrap.Op{
 	Name:     "rnn_relu",
 	Overload: "data",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RnnReluData checks rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional) -> (Tensor, Tensor)
@@ -3110,21 +3112,21 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a1, a2 asserts.Saved
-		l3         asserts.SavedList
+		a0, a1, a2 wrap.Saved
+		l3         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_e232e833081d(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	assertgenshapes.ChecksPost_ddc5585b3b8f(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
-var opLstmCell = asserts.Op{
+var opLstmCell = wrap.Op{
 	Name:     "lstm_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LstmCell checks lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)
@@ -3132,21 +3134,21 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 	if !asserts.Checking() {
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2, a3, a4, a5 asserts.Saved
-		l1                 asserts.SavedList
+		a0, a2, a3, a4, a5 wrap.Saved
+		l1                 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_a691e21661e4(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_bbfd2bc1d158(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.ChecksPost_3cb1a3b3ed25(&c, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
-var opGruCell = asserts.Op{
+var opGruCell = wrap.Op{
 	Name:     "gru_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GruCell checks gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -3154,18 +3156,18 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	if !asserts.Checking() {
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_8b4463b91472(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
-var opRnnTanhCell = asserts.Op{
+var opRnnTanhCell = wrap.Op{
 	Name:     "rnn_tanh_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RnnTanhCell checks rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -3173,18 +3175,18 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_8b4463b91472(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
-var opRnnReluCell = asserts.Op{
+var opRnnReluCell = wrap.Op{
 	Name:     "rnn_relu_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RnnReluCell checks rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor
@@ -3192,18 +3194,18 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	if !asserts.Checking() {
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_8b4463b91472(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
-var opQuantizedLstmCell = asserts.Op{
+var opQuantizedLstmCell = wrap.Op{
 	Name:     "quantized_lstm_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedLstmCell checks quantized_lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> (Tensor, Tensor)
@@ -3211,21 +3213,21 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 	if !asserts.Checking() {
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-		l1                                 asserts.SavedList
+		a0, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
+		l1                                 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_8774c1b8925d(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_295329f417de(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.ChecksPost_368d1822a474(&c, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
-var opQuantizedGruCell = asserts.Op{
+var opQuantizedGruCell = wrap.Op{
 	Name:     "quantized_gru_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedGruCell checks quantized_gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3233,18 +3235,18 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.ChecksPost_f8c5dfe4f76a(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
-var opQuantizedRnnReluCell = asserts.Op{
+var opQuantizedRnnReluCell = wrap.Op{
 	Name:     "quantized_rnn_relu_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedRnnReluCell checks quantized_rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3252,18 +3254,18 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.ChecksPost_f8c5dfe4f76a(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
-var opQuantizedRnnTanhCell = asserts.Op{
+var opQuantizedRnnTanhCell = wrap.Op{
 	Name:     "quantized_rnn_tanh_cell",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantizedRnnTanhCell checks quantized_rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor b_ih, Tensor b_hh, Tensor packed_ih, Tensor packed_hh, Tensor col_offsets_ih, Tensor col_offsets_hh, Scalar scale_ih, Scalar scale_hh, Scalar zero_point_ih, Scalar zero_point_hh) -> Tensor
@@ -3271,18 +3273,18 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	if !asserts.Checking() {
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_e2c61a3bb078(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	assertgenshapes.ChecksPost_f8c5dfe4f76a(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
-var opXPackPaddedSequence = asserts.Op{
+var opXPackPaddedSequence = wrap.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPackPaddedSequence checks _pack_padded_sequence(Tensor input, Tensor lengths, bool batch_first) -> (Tensor, Tensor)
@@ -3290,18 +3292,18 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequence(input, lengths, batch_first)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
-var opXPackPaddedSequenceOut = asserts.Op{
+var opXPackPaddedSequenceOut = wrap.Op{
 	Name:     "_pack_padded_sequence",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPackPaddedSequenceOut checks _pack_padded_sequence.out(Tensor input, Tensor lengths, bool batch_first, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3309,19 +3311,19 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opXPackPaddedSequenceBackward = asserts.Op{
+var opXPackPaddedSequenceBackward = wrap.Op{
 	Name:     "_pack_padded_sequence_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPackPaddedSequenceBackward checks _pack_padded_sequence_backward(Tensor grad, SymInt[] input_size, Tensor batch_sizes, bool batch_first) -> Tensor
@@ -3329,18 +3331,18 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	if !asserts.Checking() {
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
-var opXPadPackedSequence = asserts.Op{
+var opXPadPackedSequence = wrap.Op{
 	Name:     "_pad_packed_sequence",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPadPackedSequence checks _pad_packed_sequence(Tensor data, Tensor batch_sizes, bool batch_first, Scalar padding_value, int total_length) -> (Tensor, Tensor)
@@ -3348,18 +3350,18 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	if !asserts.Checking() {
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
-var opSet_SourceTensorStorageOffset = asserts.Op{
+var opSet_SourceTensorStorageOffset = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor_storage_offset",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Set_SourceTensorStorageOffset checks set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor source, SymInt storage_offset, SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)
@@ -3367,19 +3369,19 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_a95a7113891e(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
-var opSet_SourceTensor = asserts.Op{
+var opSet_SourceTensor = wrap.Op{
 	Name:     "set_",
 	Overload: "source_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Set_SourceTensor checks set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)
@@ -3387,19 +3389,19 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_SourceTensor(self, source)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_a95a7113891e(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
-var opSetSourceTensorOut = asserts.Op{
+var opSetSourceTensorOut = wrap.Op{
 	Name:     "set",
 	Overload: "source_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SetSourceTensorOut checks set.source_Tensor_out(Tensor self, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -3407,19 +3409,19 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
-var opSetSourceTensor = asserts.Op{
+var opSetSourceTensor = wrap.Op{
 	Name:     "set",
 	Overload: "source_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SetSourceTensor checks set.source_Tensor(Tensor self, Tensor source) -> Tensor
@@ -3427,18 +3429,18 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetSourceTensor(self, source)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
 	assertgenshapes.ChecksPost_88298060adc7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
-var opSet_ = asserts.Op{
+var opSet_ = wrap.Op{
 	Name:     "set_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Set_ checks set_(Tensor(a!) self) -> Tensor(a!)
@@ -3446,19 +3448,19 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSet_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost_b447cd2ca610(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9ac762d91ed3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSetOut = asserts.Op{
+var opSetOut = wrap.Op{
 	Name:     "set",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SetOut checks set.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3466,19 +3468,19 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SetOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSet = asserts.Op{
+var opSet = wrap.Op{
 	Name:     "set",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Set checks set(Tensor self) -> Tensor
@@ -3486,18 +3488,18 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Set(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Set(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLift = asserts.Op{
+var opLift = wrap.Op{
 	Name:     "lift",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lift checks lift(Tensor self) -> Tensor
@@ -3505,18 +3507,18 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lift(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opLiftOut = asserts.Op{
+var opLiftOut = wrap.Op{
 	Name:     "lift",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LiftOut checks lift.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3524,19 +3526,19 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLiftFresh = asserts.Op{
+var opLiftFresh = wrap.Op{
 	Name:     "lift_fresh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LiftFresh checks lift_fresh(Tensor(a) self) -> Tensor(a)
@@ -3544,18 +3546,18 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFresh(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost_ac858d35e274(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
+	assertgenshapes.ChecksPost_2dbe918abe8e(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opLiftFreshCopy = asserts.Op{
+var opLiftFreshCopy = wrap.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LiftFreshCopy checks lift_fresh_copy(Tensor self) -> Tensor
@@ -3563,18 +3565,18 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_0f20a0575caf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opLiftFreshCopyOut = asserts.Op{
+var opLiftFreshCopyOut = wrap.Op{
 	Name:     "lift_fresh_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LiftFreshCopyOut checks lift_fresh_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3582,19 +3584,19 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opIsSetTo = asserts.Op{
+var opIsSetTo = wrap.Op{
 	Name:     "is_set_to",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsSetTo checks is_set_to(Tensor self, Tensor tensor) -> bool
@@ -3602,18 +3604,18 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsSetTo(self, tensor)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
-var opMaskedFill_Scalar = asserts.Op{
+var opMaskedFill_Scalar = wrap.Op{
 	Name:     "masked_fill_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedFill_Scalar checks masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
@@ -3621,19 +3623,19 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Scalar(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opMaskedFillScalarOut = asserts.Op{
+var opMaskedFillScalarOut = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedFillScalarOut checks masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3641,19 +3643,19 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
-var opMaskedFillScalar = asserts.Op{
+var opMaskedFillScalar = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedFillScalar checks masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor
@@ -3661,18 +3663,18 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MaskedFillScalar(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opMaskedFill_Tensor = asserts.Op{
+var opMaskedFill_Tensor = wrap.Op{
 	Name:     "masked_fill_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedFill_Tensor checks masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)
@@ -3680,19 +3682,19 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedFill_Tensor(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
-var opMaskedFillTensorOut = asserts.Op{
+var opMaskedFillTensorOut = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedFillTensorOut checks masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -3700,19 +3702,19 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
-var opMaskedFillTensor = asserts.Op{
+var opMaskedFillTensor = wrap.Op{
 	Name:     "masked_fill",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedFillTensor checks masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
@@ -3720,18 +3722,18 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.MaskedFillTensor(self, mask, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
-var opMaskedScatter_ = asserts.Op{
+var opMaskedScatter_ = wrap.Op{
 	Name:     "masked_scatter_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedScatter_ checks masked_scatter_(Tensor(a!) self, Tensor mask, Tensor source) -> Tensor(a!)
@@ -3739,19 +3741,19 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.MaskedScatter_(self, mask, source)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
-var opMaskedScatterOut = asserts.Op{
+var opMaskedScatterOut = wrap.Op{
 	Name:     "masked_scatter",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedScatterOut checks masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out) -> Tensor(a!)
@@ -3759,19 +3761,19 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
-var opMaskedScatter = asserts.Op{
+var opMaskedScatter = wrap.Op{
 	Name:     "masked_scatter",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedScatter checks masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor
@@ -3779,18 +3781,18 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.MaskedScatter(self, mask, source)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
-var opMaskedScatterBackward = asserts.Op{
+var opMaskedScatterBackward = wrap.Op{
 	Name:     "masked_scatter_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedScatterBackward checks masked_scatter_backward(Tensor grad_output, Tensor mask, SymInt[] sizes) -> Tensor
@@ -3798,18 +3800,18 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	if !asserts.Checking() {
 		return kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
-var opXMaskedSoftmax = asserts.Op{
+var opXMaskedSoftmax = wrap.Op{
 	Name:     "_masked_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMaskedSoftmax checks _masked_softmax(Tensor self, Tensor mask, int? dim=None, int? mask_type=None) -> Tensor
@@ -3817,18 +3819,18 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opXMaskedSoftmaxOut = asserts.Op{
+var opXMaskedSoftmaxOut = wrap.Op{
 	Name:     "_masked_softmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMaskedSoftmaxOut checks _masked_softmax.out(Tensor self, Tensor mask, int? dim=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3836,19 +3838,19 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
-var opXMaskedSoftmaxBackward = asserts.Op{
+var opXMaskedSoftmaxBackward = wrap.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMaskedSoftmaxBackward checks _masked_softmax_backward(Tensor grad_output, Tensor output, Tensor mask, int? dim=None) -> Tensor
@@ -3856,18 +3858,18 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
-var opXMaskedSoftmaxBackwardOut = asserts.Op{
+var opXMaskedSoftmaxBackwardOut = wrap.Op{
 	Name:     "_masked_softmax_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMaskedSoftmaxBackwardOut checks _masked_softmax_backward.out(Tensor grad_output, Tensor output, Tensor mask, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3875,19 +3877,19 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
-var opView = asserts.Op{
+var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -3895,18 +3897,18 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.View(self, size)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opViewDtype = asserts.Op{
+var opViewDtype = wrap.Op{
 	Name:     "view",
 	Overload: "dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewDtype checks view.dtype(Tensor(a) self, ScalarType dtype) -> Tensor(a)
@@ -3914,18 +3916,18 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewDtype(self, dtype)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.ViewDtype(self, dtype)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opPut_ = asserts.Op{
+var opPut_ = wrap.Op{
 	Name:     "put_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Put_ checks put_(Tensor(a!) self, Tensor index, Tensor source, bool accumulate=False) -> Tensor(a!)
@@ -3933,19 +3935,19 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	if !asserts.Checking() {
 		return kernels.Put_(self, index, source, accumulate)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
-var opPutOut = asserts.Op{
+var opPutOut = wrap.Op{
 	Name:     "put",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PutOut checks put.out(Tensor self, Tensor index, Tensor source, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3953,19 +3955,19 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	if !asserts.Checking() {
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
-var opPut = asserts.Op{
+var opPut = wrap.Op{
 	Name:     "put",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Put checks put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor
@@ -3973,18 +3975,18 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	if !asserts.Checking() {
 		return kernels.Put(self, index, source, accumulate)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
-var opIndexAddOut = asserts.Op{
+var opIndexAddOut = wrap.Op{
 	Name:     "index_add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexAddOut checks index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3992,19 +3994,19 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
+	var c wrap.Call
+	var a0, a2, a3, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
-var opIndexAdd_ = asserts.Op{
+var opIndexAdd_ = wrap.Op{
 	Name:     "index_add_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexAdd_ checks index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)
@@ -4012,19 +4014,19 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	if !asserts.Checking() {
 		return kernels.IndexAdd_(self, dim, index, source, alpha)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexAdd = asserts.Op{
+var opIndexAdd = wrap.Op{
 	Name:     "index_add",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexAdd checks index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor
@@ -4032,18 +4034,18 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	if !asserts.Checking() {
 		return kernels.IndexAdd(self, dim, index, source, alpha)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexReduceOut = asserts.Op{
+var opIndexReduceOut = wrap.Op{
 	Name:     "index_reduce",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexReduceOut checks index_reduce.out(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -4051,19 +4053,19 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	if !asserts.Checking() {
 		return kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
+	var c wrap.Call
+	var a0, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
-var opIndexReduce_ = asserts.Op{
+var opIndexReduce_ = wrap.Op{
 	Name:     "index_reduce_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexReduce_ checks index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -4071,19 +4073,19 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	if !asserts.Checking() {
 		return kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexReduce = asserts.Op{
+var opIndexReduce = wrap.Op{
 	Name:     "index_reduce",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexReduce checks index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) -> Tensor
@@ -4091,18 +4093,18 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	if !asserts.Checking() {
 		return kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
-var opIndexFill_IntScalar = asserts.Op{
+var opIndexFill_IntScalar = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "int_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexFill_IntScalar checks index_fill_.int_Scalar(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -4110,19 +4112,19 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntScalar(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opIndexFillIntScalarOut = asserts.Op{
+var opIndexFillIntScalarOut = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexFillIntScalarOut checks index_fill.int_Scalar_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4130,19 +4132,19 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
+	var c wrap.Call
+	var a0, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
-var opIndexFillIntScalar = asserts.Op{
+var opIndexFillIntScalar = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexFillIntScalar checks index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -4150,18 +4152,18 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntScalar(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opIndexFill_IntTensor = asserts.Op{
+var opIndexFill_IntTensor = wrap.Op{
 	Name:     "index_fill_",
 	Overload: "int_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexFill_IntTensor checks index_fill_.int_Tensor(Tensor(a!) self, int dim, Tensor index, Tensor value) -> Tensor(a!)
@@ -4169,19 +4171,19 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.IndexFill_IntTensor(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
-var opIndexFillIntTensorOut = asserts.Op{
+var opIndexFillIntTensorOut = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexFillIntTensorOut checks index_fill.int_Tensor_out(Tensor self, int dim, Tensor index, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4189,19 +4191,19 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
-var opIndexFillIntTensor = asserts.Op{
+var opIndexFillIntTensor = wrap.Op{
 	Name:     "index_fill",
 	Overload: "int_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexFillIntTensor checks index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor
@@ -4209,18 +4211,18 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.IndexFillIntTensor(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
-var opScatterSrc = asserts.Op{
+var opScatterSrc = wrap.Op{
 	Name:     "scatter",
 	Overload: "src",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterSrc checks scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -4228,18 +4230,18 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterSrc(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatter_Src = asserts.Op{
+var opScatter_Src = wrap.Op{
 	Name:     "scatter_",
 	Overload: "src",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Scatter_Src checks scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -4247,19 +4249,19 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.Scatter_Src(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterSrcOut = asserts.Op{
+var opScatterSrcOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "src_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterSrcOut checks scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -4267,19 +4269,19 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterSrcOut(self, dim, index, src, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
-var opScatterValue = asserts.Op{
+var opScatterValue = wrap.Op{
 	Name:     "scatter",
 	Overload: "value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterValue checks scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor
@@ -4287,18 +4289,18 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	if !asserts.Checking() {
 		return kernels.ScatterValue(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opScatter_Value = asserts.Op{
+var opScatter_Value = wrap.Op{
 	Name:     "scatter_",
 	Overload: "value",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Scatter_Value checks scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)
@@ -4306,19 +4308,19 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Value(self, dim, index, value)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opScatterValueOut = asserts.Op{
+var opScatterValueOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterValueOut checks scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -4326,19 +4328,19 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	if !asserts.Checking() {
 		return kernels.ScatterValueOut(self, dim, index, value, out)
 	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
+	var c wrap.Call
+	var a0, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
-var opScatterReduce = asserts.Op{
+var opScatterReduce = wrap.Op{
 	Name:     "scatter",
 	Overload: "reduce",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterReduce checks scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor
@@ -4346,18 +4348,18 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatter_Reduce = asserts.Op{
+var opScatter_Reduce = wrap.Op{
 	Name:     "scatter_",
 	Overload: "reduce",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Scatter_Reduce checks scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)
@@ -4365,19 +4367,19 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	if !asserts.Checking() {
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterReduceOut = asserts.Op{
+var opScatterReduceOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "reduce_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterReduceOut checks scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -4385,19 +4387,19 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
+	var c wrap.Call
+	var a0, a2, a3, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
-var opScatterValueReduce = asserts.Op{
+var opScatterValueReduce = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_reduce",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterValueReduce checks scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor
@@ -4405,18 +4407,18 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opScatter_ValueReduce = asserts.Op{
+var opScatter_ValueReduce = wrap.Op{
 	Name:     "scatter_",
 	Overload: "value_reduce",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Scatter_ValueReduce checks scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)
@@ -4424,19 +4426,19 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opScatterValueReduceOut = asserts.Op{
+var opScatterValueReduceOut = wrap.Op{
 	Name:     "scatter",
 	Overload: "value_reduce_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterValueReduceOut checks scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)
@@ -4444,19 +4446,19 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
-	var c asserts.Call
-	var a0, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
+	var c wrap.Call
+	var a0, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
-var opScatterAdd = asserts.Op{
+var opScatterAdd = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterAdd checks scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor
@@ -4464,18 +4466,18 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	if !asserts.Checking() {
 		return kernels.ScatterAdd(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterAdd_ = asserts.Op{
+var opScatterAdd_ = wrap.Op{
 	Name:     "scatter_add_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterAdd_ checks scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)
@@ -4483,19 +4485,19 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	if !asserts.Checking() {
 		return kernels.ScatterAdd_(self, dim, index, src)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterAddOut = asserts.Op{
+var opScatterAddOut = wrap.Op{
 	Name:     "scatter_add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterAddOut checks scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)
@@ -4503,19 +4505,19 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	if !asserts.Checking() {
 		return kernels.ScatterAddOut(self, dim, index, src, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
-var opScatterReduceTwo = asserts.Op{
+var opScatterReduceTwo = wrap.Op{
 	Name:     "scatter_reduce",
 	Overload: "two",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterReduceTwo checks scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor
@@ -4523,18 +4525,18 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterReduce_Two = asserts.Op{
+var opScatterReduce_Two = wrap.Op{
 	Name:     "scatter_reduce_",
 	Overload: "two",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterReduce_Two checks scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)
@@ -4542,19 +4544,19 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	if !asserts.Checking() {
 		return kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
-var opScatterReduceTwoOut = asserts.Op{
+var opScatterReduceTwoOut = wrap.Op{
 	Name:     "scatter_reduce",
 	Overload: "two_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScatterReduceTwoOut checks scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)
@@ -4562,19 +4564,19 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	if !asserts.Checking() {
 		return kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
+	var c wrap.Call
+	var a0, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
-var opEq_Scalar = asserts.Op{
+var opEq_Scalar = wrap.Op{
 	Name:     "eq_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Eq_Scalar checks eq_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4582,8 +4584,8 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opEq_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
@@ -4591,10 +4593,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opEq_Tensor = asserts.Op{
+var opEq_Tensor = wrap.Op{
 	Name:     "eq_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Eq_Tensor checks eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4602,19 +4604,19 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Eq_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseAndTensorOut = asserts.Op{
+var opBitwiseAndTensorOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAndTensorOut checks bitwise_and.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4622,19 +4624,19 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseAndScalarOut = asserts.Op{
+var opBitwiseAndScalarOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAndScalarOut checks bitwise_and.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4642,19 +4644,19 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opBitwiseAndScalar = asserts.Op{
+var opBitwiseAndScalar = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAndScalar checks bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4662,18 +4664,18 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBitwiseAndScalarTensor = asserts.Op{
+var opBitwiseAndScalarTensor = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAndScalarTensor checks bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4681,18 +4683,18 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opBitwiseAndScalarTensorOut = asserts.Op{
+var opBitwiseAndScalarTensorOut = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAndScalarTensorOut checks bitwise_and.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4700,19 +4702,19 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opBitwiseAndTensor = asserts.Op{
+var opBitwiseAndTensor = wrap.Op{
 	Name:     "bitwise_and",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAndTensor checks bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4720,18 +4722,18 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAndTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseAnd_Scalar = asserts.Op{
+var opBitwiseAnd_Scalar = wrap.Op{
 	Name:     "bitwise_and_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAnd_Scalar checks bitwise_and_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4739,8 +4741,8 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
@@ -4748,10 +4750,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opBitwiseAnd_Tensor = asserts.Op{
+var opBitwiseAnd_Tensor = wrap.Op{
 	Name:     "bitwise_and_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseAnd_Tensor checks bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4759,19 +4761,19 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderAndScalar = asserts.Op{
+var opDunderAndScalar = wrap.Op{
 	Name:     "__and__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4779,18 +4781,18 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDunderAndTensor = asserts.Op{
+var opDunderAndTensor = wrap.Op{
 	Name:     "__and__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4798,18 +4800,18 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderIandScalar = asserts.Op{
+var opDunderIandScalar = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4817,8 +4819,8 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIandScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
@@ -4826,10 +4828,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDunderIandTensor = asserts.Op{
+var opDunderIandTensor = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4837,19 +4839,19 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseOrTensorOut = asserts.Op{
+var opBitwiseOrTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4857,19 +4859,19 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseOrScalarOut = asserts.Op{
+var opBitwiseOrScalarOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4877,19 +4879,19 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opBitwiseOrScalar = asserts.Op{
+var opBitwiseOrScalar = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4897,18 +4899,18 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBitwiseOrScalarTensor = asserts.Op{
+var opBitwiseOrScalarTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -4916,18 +4918,18 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opBitwiseOrScalarTensorOut = asserts.Op{
+var opBitwiseOrScalarTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4935,19 +4937,19 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opBitwiseOrTensor = asserts.Op{
+var opBitwiseOrTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4955,18 +4957,18 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseOr_Scalar = asserts.Op{
+var opBitwiseOr_Scalar = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4974,8 +4976,8 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
@@ -4983,10 +4985,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opBitwiseOr_Tensor = asserts.Op{
+var opBitwiseOr_Tensor = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4994,19 +4996,19 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderOrScalar = asserts.Op{
+var opDunderOrScalar = wrap.Op{
 	Name:     "__or__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5014,18 +5016,18 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDunderOrTensor = asserts.Op{
+var opDunderOrTensor = wrap.Op{
 	Name:     "__or__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5033,18 +5035,18 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderIorScalar = asserts.Op{
+var opDunderIorScalar = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5052,8 +5054,8 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
@@ -5061,10 +5063,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDunderIorTensor = asserts.Op{
+var opDunderIorTensor = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5072,19 +5074,19 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseXorTensorOut = asserts.Op{
+var opBitwiseXorTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5092,19 +5094,19 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseXorScalarOut = asserts.Op{
+var opBitwiseXorScalarOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5112,19 +5114,19 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opBitwiseXorScalar = asserts.Op{
+var opBitwiseXorScalar = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5132,18 +5134,18 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBitwiseXorScalarTensor = asserts.Op{
+var opBitwiseXorScalarTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5151,18 +5153,18 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opBitwiseXorScalarTensorOut = asserts.Op{
+var opBitwiseXorScalarTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5170,19 +5172,19 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opBitwiseXorTensor = asserts.Op{
+var opBitwiseXorTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5190,18 +5192,18 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseXor_Scalar = asserts.Op{
+var opBitwiseXor_Scalar = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5209,8 +5211,8 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
@@ -5218,10 +5220,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opBitwiseXor_Tensor = asserts.Op{
+var opBitwiseXor_Tensor = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5229,19 +5231,19 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderXorScalar = asserts.Op{
+var opDunderXorScalar = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5249,18 +5251,18 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDunderXorTensor = asserts.Op{
+var opDunderXorTensor = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5268,18 +5270,18 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderIxorScalar = asserts.Op{
+var opDunderIxorScalar = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5287,8 +5289,8 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIxorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
@@ -5296,10 +5298,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDunderIxorTensor = asserts.Op{
+var opDunderIxorTensor = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5307,19 +5309,19 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderLshiftScalar = asserts.Op{
+var opDunderLshiftScalar = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5327,18 +5329,18 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDunderLshiftTensor = asserts.Op{
+var opDunderLshiftTensor = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5346,18 +5348,18 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderIlshiftScalar = asserts.Op{
+var opDunderIlshiftScalar = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5365,8 +5367,8 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
@@ -5374,10 +5376,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDunderLshiftScalarOut = asserts.Op{
+var opDunderLshiftScalarOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5385,19 +5387,19 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opDunderIlshiftTensor = asserts.Op{
+var opDunderIlshiftTensor = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5405,19 +5407,19 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderLshiftTensorOut = asserts.Op{
+var opDunderLshiftTensorOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5425,19 +5427,19 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseLeftShiftTensor = asserts.Op{
+var opBitwiseLeftShiftTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5445,18 +5447,18 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseLeftShift_Tensor = asserts.Op{
+var opBitwiseLeftShift_Tensor = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5464,19 +5466,19 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorOut = asserts.Op{
+var opBitwiseLeftShiftTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5484,19 +5486,19 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorScalar = asserts.Op{
+var opBitwiseLeftShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -5504,18 +5506,18 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBitwiseLeftShift_TensorScalar = asserts.Op{
+var opBitwiseLeftShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5523,8 +5525,8 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
@@ -5532,10 +5534,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	return r0
 }
 
-var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
+var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5543,19 +5545,19 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opBitwiseLeftShiftScalarTensor = asserts.Op{
+var opBitwiseLeftShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5563,18 +5565,18 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
+var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5582,19 +5584,19 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opDunderRshiftScalar = asserts.Op{
+var opDunderRshiftScalar = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5602,18 +5604,18 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDunderRshiftTensor = asserts.Op{
+var opDunderRshiftTensor = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5621,18 +5623,18 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderIrshiftScalar = asserts.Op{
+var opDunderIrshiftScalar = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5640,8 +5642,8 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
@@ -5649,10 +5651,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDunderRshiftScalarOut = asserts.Op{
+var opDunderRshiftScalarOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5660,19 +5662,19 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opDunderIrshiftTensor = asserts.Op{
+var opDunderIrshiftTensor = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5680,19 +5682,19 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDunderRshiftTensorOut = asserts.Op{
+var opDunderRshiftTensorOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5700,19 +5702,19 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseRightShiftTensor = asserts.Op{
+var opBitwiseRightShiftTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5720,18 +5722,18 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseRightShift_Tensor = asserts.Op{
+var opBitwiseRightShift_Tensor = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5739,19 +5741,19 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opBitwiseRightShiftTensorOut = asserts.Op{
+var opBitwiseRightShiftTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5759,19 +5761,19 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opBitwiseRightShiftTensorScalar = asserts.Op{
+var opBitwiseRightShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -5779,18 +5781,18 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBitwiseRightShift_TensorScalar = asserts.Op{
+var opBitwiseRightShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5798,8 +5800,8 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
@@ -5807,10 +5809,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	return r0
 }
 
-var opBitwiseRightShiftTensorScalarOut = asserts.Op{
+var opBitwiseRightShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5818,19 +5820,19 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opBitwiseRightShiftScalarTensor = asserts.Op{
+var opBitwiseRightShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -5838,18 +5840,18 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opBitwiseRightShiftScalarTensorOut = asserts.Op{
+var opBitwiseRightShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5857,19 +5859,19 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opTril_ = asserts.Op{
+var opTril_ = wrap.Op{
 	Name:     "tril_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tril_ checks tril_(Tensor(a!) self, SymInt diagonal=0) -> Tensor(a!)
@@ -5877,8 +5879,8 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril_(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTril_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
@@ -5886,10 +5888,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	return r0
 }
 
-var opTriu_ = asserts.Op{
+var opTriu_ = wrap.Op{
 	Name:     "triu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Triu_ checks triu_(Tensor(a!) self, SymInt diagonal=0) -> Tensor(a!)
@@ -5897,8 +5899,8 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu_(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
@@ -5906,10 +5908,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	return r0
 }
 
-var opDigamma_ = asserts.Op{
+var opDigamma_ = wrap.Op{
 	Name:     "digamma_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
@@ -5917,8 +5919,8 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opDigamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
@@ -5926,10 +5928,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLerp_Scalar = asserts.Op{
+var opLerp_Scalar = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
@@ -5937,19 +5939,19 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
-var opLerp_Tensor = asserts.Op{
+var opLerp_Tensor = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
@@ -5957,19 +5959,19 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
-var opAddbmm_ = asserts.Op{
+var opAddbmm_ = wrap.Op{
 	Name:     "addbmm_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -5977,19 +5979,19 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
-var opAddbmmOut = asserts.Op{
+var opAddbmmOut = wrap.Op{
 	Name:     "addbmm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -5997,19 +5999,19 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
-var opAddbmm = asserts.Op{
+var opAddbmm = wrap.Op{
 	Name:     "addbmm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6017,18 +6019,18 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	if !asserts.Checking() {
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
-var opRandom_From = asserts.Op{
+var opRandom_From = wrap.Op{
 	Name:     "random_",
 	Overload: "from",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
@@ -6036,8 +6038,8 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Random_From(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_From, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
@@ -6045,10 +6047,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	return r0
 }
 
-var opRandomFromOut = asserts.Op{
+var opRandomFromOut = wrap.Op{
 	Name:     "random",
 	Overload: "from_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6056,19 +6058,19 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	if !asserts.Checking() {
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opRandomFrom = asserts.Op{
+var opRandomFrom = wrap.Op{
 	Name:     "random",
 	Overload: "from",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
@@ -6076,18 +6078,18 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.RandomFrom(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandom_To = asserts.Op{
+var opRandom_To = wrap.Op{
 	Name:     "random_",
 	Overload: "to",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
@@ -6095,8 +6097,8 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_To(self, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_To, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
@@ -6104,10 +6106,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	return r0
 }
 
-var opRandomToOut = asserts.Op{
+var opRandomToOut = wrap.Op{
 	Name:     "random",
 	Overload: "to_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6115,19 +6117,19 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.RandomToOut(self, to, generator, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opRandomTo = asserts.Op{
+var opRandomTo = wrap.Op{
 	Name:     "random",
 	Overload: "to",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
@@ -6135,18 +6137,18 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandomTo(self, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandom_ = asserts.Op{
+var opRandom_ = wrap.Op{
 	Name:     "random_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
@@ -6154,8 +6156,8 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
@@ -6163,10 +6165,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	return r0
 }
 
-var opRandomOut = asserts.Op{
+var opRandomOut = wrap.Op{
 	Name:     "random",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6174,19 +6176,19 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandomOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opRandom = asserts.Op{
+var opRandom = wrap.Op{
 	Name:     "random",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
@@ -6194,18 +6196,18 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUniform_ = asserts.Op{
+var opUniform_ = wrap.Op{
 	Name:     "uniform_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6213,8 +6215,8 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Uniform_(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opUniform_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
@@ -6222,10 +6224,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	return r0
 }
 
-var opUniformOut = asserts.Op{
+var opUniformOut = wrap.Op{
 	Name:     "uniform",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6233,19 +6235,19 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opUniform = asserts.Op{
+var opUniform = wrap.Op{
 	Name:     "uniform",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
@@ -6253,18 +6255,18 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Uniform(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCauchy_ = asserts.Op{
+var opCauchy_ = wrap.Op{
 	Name:     "cauchy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6272,8 +6274,8 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	if !asserts.Checking() {
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opCauchy_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
@@ -6281,10 +6283,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	return r0
 }
 
-var opCauchyOut = asserts.Op{
+var opCauchyOut = wrap.Op{
 	Name:     "cauchy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6292,19 +6294,19 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	if !asserts.Checking() {
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opCauchy = asserts.Op{
+var opCauchy = wrap.Op{
 	Name:     "cauchy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
@@ -6312,18 +6314,18 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogNormal_ = asserts.Op{
+var opLogNormal_ = wrap.Op{
 	Name:     "log_normal_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
@@ -6331,8 +6333,8 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
@@ -6340,10 +6342,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	return r0
 }
 
-var opLogNormalOut = asserts.Op{
+var opLogNormalOut = wrap.Op{
 	Name:     "log_normal",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6351,19 +6353,19 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	if !asserts.Checking() {
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opLogNormal = asserts.Op{
+var opLogNormal = wrap.Op{
 	Name:     "log_normal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
@@ -6371,18 +6373,18 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	if !asserts.Checking() {
 		return kernels.LogNormal(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExponential_ = asserts.Op{
+var opExponential_ = wrap.Op{
 	Name:     "exponential_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
@@ -6390,8 +6392,8 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Exponential_(self, lambd, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opExponential_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
@@ -6399,10 +6401,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	return r0
 }
 
-var opExponentialOut = asserts.Op{
+var opExponentialOut = wrap.Op{
 	Name:     "exponential",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6410,19 +6412,19 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	if !asserts.Checking() {
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opExponential = asserts.Op{
+var opExponential = wrap.Op{
 	Name:     "exponential",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
@@ -6430,18 +6432,18 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Exponential(self, lambd, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeometric_ = asserts.Op{
+var opGeometric_ = wrap.Op{
 	Name:     "geometric_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
@@ -6449,8 +6451,8 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric_(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opGeometric_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
@@ -6458,10 +6460,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	return r0
 }
 
-var opGeometricOut = asserts.Op{
+var opGeometricOut = wrap.Op{
 	Name:     "geometric",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -6469,19 +6471,19 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GeometricOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opGeometric = asserts.Op{
+var opGeometric = wrap.Op{
 	Name:     "geometric",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -6489,18 +6491,18 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagOut = asserts.Op{
+var opDiagOut = wrap.Op{
 	Name:     "diag",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6508,19 +6510,19 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.DiagOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opDiag = asserts.Op{
+var opDiag = wrap.Op{
 	Name:     "diag",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Diag checks diag(Tensor self, int diagonal=0) -> Tensor
@@ -6528,18 +6530,18 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diag(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCrossOut = asserts.Op{
+var opCrossOut = wrap.Op{
 	Name:     "cross",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6547,19 +6549,19 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossOut(self, other, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opCross = asserts.Op{
+var opCross = wrap.Op{
 	Name:     "cross",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
@@ -6567,18 +6569,18 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cross(self, other, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opTriuOut = asserts.Op{
+var opTriuOut = wrap.Op{
 	Name:     "triu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TriuOut checks triu.out(Tensor self, SymInt diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6586,19 +6588,19 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TriuOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opTriu = asserts.Op{
+var opTriu = wrap.Op{
 	Name:     "triu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Triu checks triu(Tensor self, SymInt diagonal=0) -> Tensor
@@ -6606,18 +6608,18 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrilOut = asserts.Op{
+var opTrilOut = wrap.Op{
 	Name:     "tril",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrilOut checks tril.out(Tensor self, SymInt diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6625,19 +6627,19 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TrilOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opTril = asserts.Op{
+var opTril = wrap.Op{
 	Name:     "tril",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tril checks tril(Tensor self, SymInt diagonal=0) -> Tensor
@@ -6645,18 +6647,18 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrilIndices = asserts.Op{
+var opTrilIndices = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6664,17 +6666,17 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opTrilIndicesOut = asserts.Op{
+var opTrilIndicesOut = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6682,8 +6684,8 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrilIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
@@ -6691,10 +6693,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	return r0
 }
 
-var opTriuIndices = asserts.Op{
+var opTriuIndices = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -6702,17 +6704,17 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opTriuIndicesOut = asserts.Op{
+var opTriuIndicesOut = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6720,8 +6722,8 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriuIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
@@ -6729,10 +6731,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	return r0
 }
 
-var opTrace = asserts.Op{
+var opTrace = wrap.Op{
 	Name:     "trace",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Trace checks trace(Tensor self) -> Tensor
@@ -6740,18 +6742,18 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trace(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTraceOut = asserts.Op{
+var opTraceOut = wrap.Op{
 	Name:     "trace",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6759,19 +6761,19 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opTraceBackward = asserts.Op{
+var opTraceBackward = wrap.Op{
 	Name:     "trace_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TraceBackward checks trace_backward(Tensor grad, SymInt[] sizes) -> Tensor
@@ -6779,18 +6781,18 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceBackward(grad, sizes)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
 	return r0
 }
 
-var opNeScalarOut = asserts.Op{
+var opNeScalarOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6798,19 +6800,19 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.NeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opNeScalar = asserts.Op{
+var opNeScalar = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6818,18 +6820,18 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNeTensorOut = asserts.Op{
+var opNeTensorOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6837,19 +6839,19 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.NeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opNeTensor = asserts.Op{
+var opNeTensor = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6857,18 +6859,18 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNe_Scalar = asserts.Op{
+var opNe_Scalar = wrap.Op{
 	Name:     "ne_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6876,8 +6878,8 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
@@ -6885,10 +6887,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opNe_Tensor = asserts.Op{
+var opNe_Tensor = wrap.Op{
 	Name:     "ne_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -6896,19 +6898,19 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNotEqualScalarOut = asserts.Op{
+var opNotEqualScalarOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6916,19 +6918,19 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opNotEqualScalar = asserts.Op{
+var opNotEqualScalar = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -6936,18 +6938,18 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNotEqualTensorOut = asserts.Op{
+var opNotEqualTensorOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -6955,19 +6957,19 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opNotEqualTensor = asserts.Op{
+var opNotEqualTensor = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -6975,18 +6977,18 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNotEqual_Scalar = asserts.Op{
+var opNotEqual_Scalar = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -6994,8 +6996,8 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
@@ -7003,10 +7005,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opNotEqual_Tensor = asserts.Op{
+var opNotEqual_Tensor = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7014,19 +7016,19 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opEqScalarOut = asserts.Op{
+var opEqScalarOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7034,19 +7036,19 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.EqScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opEqScalar = asserts.Op{
+var opEqScalar = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7054,18 +7056,18 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEqTensorOut = asserts.Op{
+var opEqTensorOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7073,19 +7075,19 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EqTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opEqTensor = asserts.Op{
+var opEqTensor = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7093,18 +7095,18 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGeScalarOut = asserts.Op{
+var opGeScalarOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7112,19 +7114,19 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGeScalar = asserts.Op{
+var opGeScalar = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7132,18 +7134,18 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeTensorOut = asserts.Op{
+var opGeTensorOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7151,19 +7153,19 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opGeTensor = asserts.Op{
+var opGeTensor = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7171,18 +7173,18 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGe_Scalar = asserts.Op{
+var opGe_Scalar = wrap.Op{
 	Name:     "ge_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7190,8 +7192,8 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opGe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
@@ -7199,10 +7201,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGe_Tensor = asserts.Op{
+var opGe_Tensor = wrap.Op{
 	Name:     "ge_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7210,19 +7212,19 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGreaterEqualScalarOut = asserts.Op{
+var opGreaterEqualScalarOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7230,19 +7232,19 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGreaterEqualScalar = asserts.Op{
+var opGreaterEqualScalar = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7250,18 +7252,18 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGreaterEqualTensorOut = asserts.Op{
+var opGreaterEqualTensorOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7269,19 +7271,19 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opGreaterEqualTensor = asserts.Op{
+var opGreaterEqualTensor = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7289,18 +7291,18 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGreaterEqual_Scalar = asserts.Op{
+var opGreaterEqual_Scalar = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7308,8 +7310,8 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
@@ -7317,10 +7319,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGreaterEqual_Tensor = asserts.Op{
+var opGreaterEqual_Tensor = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7328,19 +7330,19 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLeScalarOut = asserts.Op{
+var opLeScalarOut = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7348,19 +7350,19 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLeScalar = asserts.Op{
+var opLeScalar = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7368,18 +7370,18 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLeTensorOut = asserts.Op{
+var opLeTensorOut = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7387,19 +7389,19 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLeTensor = asserts.Op{
+var opLeTensor = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7407,18 +7409,18 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLe_Scalar = asserts.Op{
+var opLe_Scalar = wrap.Op{
 	Name:     "le_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7426,8 +7428,8 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
@@ -7435,10 +7437,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLe_Tensor = asserts.Op{
+var opLe_Tensor = wrap.Op{
 	Name:     "le_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7446,19 +7448,19 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLessEqualScalarOut = asserts.Op{
+var opLessEqualScalarOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7466,19 +7468,19 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLessEqualScalar = asserts.Op{
+var opLessEqualScalar = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7486,18 +7488,18 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLessEqualTensorOut = asserts.Op{
+var opLessEqualTensorOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7505,19 +7507,19 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLessEqualTensor = asserts.Op{
+var opLessEqualTensor = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7525,18 +7527,18 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLessEqual_Scalar = asserts.Op{
+var opLessEqual_Scalar = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7544,8 +7546,8 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
@@ -7553,10 +7555,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLessEqual_Tensor = asserts.Op{
+var opLessEqual_Tensor = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7564,19 +7566,19 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGtScalarOut = asserts.Op{
+var opGtScalarOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7584,19 +7586,19 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GtScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGtScalar = asserts.Op{
+var opGtScalar = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7604,18 +7606,18 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGtTensorOut = asserts.Op{
+var opGtTensorOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7623,19 +7625,19 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GtTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opGtTensor = asserts.Op{
+var opGtTensor = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7643,18 +7645,18 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGt_Scalar = asserts.Op{
+var opGt_Scalar = wrap.Op{
 	Name:     "gt_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7662,8 +7664,8 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opGt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
@@ -7671,10 +7673,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGt_Tensor = asserts.Op{
+var opGt_Tensor = wrap.Op{
 	Name:     "gt_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7682,19 +7684,19 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGreaterScalarOut = asserts.Op{
+var opGreaterScalarOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7702,19 +7704,19 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.GreaterScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGreaterScalar = asserts.Op{
+var opGreaterScalar = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7722,18 +7724,18 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGreaterTensorOut = asserts.Op{
+var opGreaterTensorOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7741,19 +7743,19 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.GreaterTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opGreaterTensor = asserts.Op{
+var opGreaterTensor = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7761,18 +7763,18 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGreater_Scalar = asserts.Op{
+var opGreater_Scalar = wrap.Op{
 	Name:     "greater_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7780,8 +7782,8 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreater_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
@@ -7789,10 +7791,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGreater_Tensor = asserts.Op{
+var opGreater_Tensor = wrap.Op{
 	Name:     "greater_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7800,19 +7802,19 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLtScalarOut = asserts.Op{
+var opLtScalarOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7820,19 +7822,19 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LtScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLtScalar = asserts.Op{
+var opLtScalar = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7840,18 +7842,18 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLtTensorOut = asserts.Op{
+var opLtTensorOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7859,19 +7861,19 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LtTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLtTensor = asserts.Op{
+var opLtTensor = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7879,18 +7881,18 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLt_Scalar = asserts.Op{
+var opLt_Scalar = wrap.Op{
 	Name:     "lt_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -7898,8 +7900,8 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
@@ -7907,10 +7909,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLt_Tensor = asserts.Op{
+var opLt_Tensor = wrap.Op{
 	Name:     "lt_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -7918,19 +7920,19 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLessScalarOut = asserts.Op{
+var opLessScalarOut = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7938,19 +7940,19 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LessScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLessScalar = asserts.Op{
+var opLessScalar = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
@@ -7958,18 +7960,18 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LessScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLessTensorOut = asserts.Op{
+var opLessTensorOut = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -7977,19 +7979,19 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LessTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLessTensor = asserts.Op{
+var opLessTensor = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
@@ -7997,18 +7999,18 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLess_Scalar = asserts.Op{
+var opLess_Scalar = wrap.Op{
 	Name:     "less_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8016,8 +8018,8 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLess_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
@@ -8025,10 +8027,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLess_Tensor = asserts.Op{
+var opLess_Tensor = wrap.Op{
 	Name:     "less_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8036,19 +8038,19 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opTakeOut = asserts.Op{
+var opTakeOut = wrap.Op{
 	Name:     "take",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -8056,19 +8058,19 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeOut(self, index, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
-var opTake = asserts.Op{
+var opTake = wrap.Op{
 	Name:     "take",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Take checks take(Tensor self, Tensor index) -> Tensor
@@ -8076,18 +8078,18 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Take(self, index)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
-var opTakeAlongDimOut = asserts.Op{
+var opTakeAlongDimOut = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8095,19 +8097,19 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	if !asserts.Checking() {
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
-var opTakeAlongDim = asserts.Op{
+var opTakeAlongDim = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
@@ -8115,18 +8117,18 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opIndexSelectOut = asserts.Op{
+var opIndexSelectOut = wrap.Op{
 	Name:     "index_select",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -8134,19 +8136,19 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
-var opIndexSelect = asserts.Op{
+var opIndexSelect = wrap.Op{
 	Name:     "index_select",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
@@ -8154,18 +8156,18 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexSelect(self, dim, index)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opIndexSelectBackward = asserts.Op{
+var opIndexSelectBackward = wrap.Op{
 	Name:     "index_select_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexSelectBackward checks index_select_backward(Tensor grad, SymInt[] self_sizes, int dim, Tensor index) -> Tensor
@@ -8173,18 +8175,18 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	if !asserts.Checking() {
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index, r0)
 	return r0
 }
 
-var opMaskedSelectOut = asserts.Op{
+var opMaskedSelectOut = wrap.Op{
 	Name:     "masked_select",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -8192,19 +8194,19 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
-var opMaskedSelect = asserts.Op{
+var opMaskedSelect = wrap.Op{
 	Name:     "masked_select",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
@@ -8212,18 +8214,18 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaskedSelect(self, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opMaskedSelectBackward = asserts.Op{
+var opMaskedSelectBackward = wrap.Op{
 	Name:     "masked_select_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
@@ -8231,18 +8233,18 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	if !asserts.Checking() {
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
-var opNonzeroOut = asserts.Op{
+var opNonzeroOut = wrap.Op{
 	Name:     "nonzero",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8250,19 +8252,19 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opNonzero = asserts.Op{
+var opNonzero = wrap.Op{
 	Name:     "nonzero",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nonzero checks nonzero(Tensor self) -> Tensor
@@ -8270,18 +8272,18 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nonzero(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNonzeroStaticOut = asserts.Op{
+var opNonzeroStaticOut = wrap.Op{
 	Name:     "nonzero_static",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NonzeroStaticOut checks nonzero_static.out(Tensor self, *, SymInt size, int fill_value=-1, Tensor(a!) out) -> Tensor(a!)
@@ -8289,19 +8291,19 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	if !asserts.Checking() {
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opNonzeroStatic = asserts.Op{
+var opNonzeroStatic = wrap.Op{
 	Name:     "nonzero_static",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NonzeroStatic checks nonzero_static(Tensor self, *, SymInt size, int fill_value=-1) -> Tensor
@@ -8309,18 +8311,18 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNonzeroNumpy = asserts.Op{
+var opNonzeroNumpy = wrap.Op{
 	Name:     "nonzero_numpy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
@@ -8328,18 +8330,18 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroNumpy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
 	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgwhere = asserts.Op{
+var opArgwhere = wrap.Op{
 	Name:     "argwhere",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Argwhere checks argwhere(Tensor self) -> Tensor
@@ -8347,18 +8349,18 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argwhere(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argwhere(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGatherOut = asserts.Op{
+var opGatherOut = wrap.Op{
 	Name:     "gather",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -8366,19 +8368,19 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	if !asserts.Checking() {
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
+	var c wrap.Call
+	var a0, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
-var opGather = asserts.Op{
+var opGather = wrap.Op{
 	Name:     "gather",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -8386,18 +8388,18 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	if !asserts.Checking() {
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opGatherBackward = asserts.Op{
+var opGatherBackward = wrap.Op{
 	Name:     "gather_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
@@ -8405,18 +8407,18 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	if !asserts.Checking() {
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
-var opXGatherSparseBackward = asserts.Op{
+var opXGatherSparseBackward = wrap.Op{
 	Name:     "_gather_sparse_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
@@ -8424,18 +8426,18 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
-var opAddcmulOut = asserts.Op{
+var opAddcmulOut = wrap.Op{
 	Name:     "addcmul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8443,19 +8445,19 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
-var opAddcmul = asserts.Op{
+var opAddcmul = wrap.Op{
 	Name:     "addcmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8463,18 +8465,18 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcmul_ = asserts.Op{
+var opAddcmul_ = wrap.Op{
 	Name:     "addcmul_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8482,19 +8484,19 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcdivOut = asserts.Op{
+var opAddcdivOut = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -8502,19 +8504,19 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
-var opAddcdiv = asserts.Op{
+var opAddcdiv = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -8522,18 +8524,18 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcdiv_ = asserts.Op{
+var opAddcdiv_ = wrap.Op{
 	Name:     "addcdiv_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -8541,19 +8543,19 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_8de8f732e690(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opCrossEntropyLoss = asserts.Op{
+var opCrossEntropyLoss = wrap.Op{
 	Name:     "cross_entropy_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor
@@ -8561,18 +8563,18 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
-var opTriangularSolveX = asserts.Op{
+var opTriangularSolveX = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "X",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
@@ -8580,19 +8582,19 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	if !asserts.Checking() {
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
-var opTriangularSolve = asserts.Op{
+var opTriangularSolve = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
@@ -8600,18 +8602,18 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	if !asserts.Checking() {
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgCheckErrors = asserts.Op{
+var opXLinalgCheckErrors = wrap.Op{
 	Name:     "_linalg_check_errors",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
@@ -8620,17 +8622,17 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_9c0eff143336(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
-var opLinalgSolveTriangularOut = asserts.Op{
+var opLinalgSolveTriangularOut = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
@@ -8638,19 +8640,19 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
-var opLinalgSolveTriangular = asserts.Op{
+var opLinalgSolveTriangular = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
@@ -8658,18 +8660,18 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
-var opLinalgVander = asserts.Op{
+var opLinalgVander = wrap.Op{
 	Name:     "linalg_vander",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgVander checks linalg_vander(Tensor x, *, SymInt? N=None) -> Tensor
@@ -8677,18 +8679,18 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVander(x, N)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSvdU = asserts.Op{
+var opSvdU = wrap.Op{
 	Name:     "svd",
 	Overload: "U",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
@@ -8696,19 +8698,19 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opSvd = asserts.Op{
+var opSvd = wrap.Op{
 	Name:     "svd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
@@ -8716,18 +8718,18 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.Svd(self, some, compute_uv)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opSwapaxes = asserts.Op{
+var opSwapaxes = wrap.Op{
 	Name:     "swapaxes",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -8735,18 +8737,18 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSwapaxes_ = asserts.Op{
+var opSwapaxes_ = wrap.Op{
 	Name:     "swapaxes_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
@@ -8754,8 +8756,8 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapaxes_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
@@ -8763,10 +8765,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	return r0
 }
 
-var opSwapdims = asserts.Op{
+var opSwapdims = wrap.Op{
 	Name:     "swapdims",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -8774,18 +8776,18 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSwapdims_ = asserts.Op{
+var opSwapdims_ = wrap.Op{
 	Name:     "swapdims_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -8793,8 +8795,8 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapdims_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
@@ -8802,10 +8804,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	return r0
 }
 
-var opCholeskySolveOut = asserts.Op{
+var opCholeskySolveOut = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8813,19 +8815,19 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	if !asserts.Checking() {
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
-var opCholeskySolve = asserts.Op{
+var opCholeskySolve = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
@@ -8833,18 +8835,18 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	if !asserts.Checking() {
 		return kernels.CholeskySolve(self, input2, upper)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
-var opXCholeskySolveHelper = asserts.Op{
+var opXCholeskySolveHelper = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
@@ -8852,18 +8854,18 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A, r0)
 	return r0
 }
 
-var opXCholeskySolveHelperOut = asserts.Op{
+var opXCholeskySolveHelperOut = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
@@ -8871,19 +8873,19 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
-var opCholeskyInverse = asserts.Op{
+var opCholeskyInverse = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
@@ -8891,18 +8893,18 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CholeskyInverse(self, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCholeskyInverseOut = asserts.Op{
+var opCholeskyInverseOut = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8910,19 +8912,19 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGeqrfA = asserts.Op{
+var opGeqrfA = wrap.Op{
 	Name:     "geqrf",
 	Overload: "a",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
@@ -8930,19 +8932,19 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.GeqrfA(self, a, tau)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
-var opGeqrf = asserts.Op{
+var opGeqrf = wrap.Op{
 	Name:     "geqrf",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
@@ -8950,18 +8952,18 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Geqrf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opOrgqr = asserts.Op{
+var opOrgqr = wrap.Op{
 	Name:     "orgqr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
@@ -8969,18 +8971,18 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Orgqr(self, input2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
-var opOrgqrOut = asserts.Op{
+var opOrgqrOut = wrap.Op{
 	Name:     "orgqr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
@@ -8988,19 +8990,19 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.OrgqrOut(self, input2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
-var opOrmqrOut = asserts.Op{
+var opOrmqrOut = wrap.Op{
 	Name:     "ormqr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9008,19 +9010,19 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	if !asserts.Checking() {
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
-var opOrmqr = asserts.Op{
+var opOrmqr = wrap.Op{
 	Name:     "ormqr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
@@ -9028,18 +9030,18 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	if !asserts.Checking() {
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
-var opXLuWithInfo = asserts.Op{
+var opXLuWithInfo = wrap.Op{
 	Name:     "_lu_with_info",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -9047,18 +9049,18 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLuSolveOut = asserts.Op{
+var opLuSolveOut = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
@@ -9066,19 +9068,19 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
-var opLuSolve = asserts.Op{
+var opLuSolve = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
@@ -9086,18 +9088,18 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
-var opLuUnpack = asserts.Op{
+var opLuUnpack = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
@@ -9105,18 +9107,18 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	if !asserts.Checking() {
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_3c924af74a14(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost_6f7a933a37f0(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_746b84631775(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
-var opLuUnpackOut = asserts.Op{
+var opLuUnpackOut = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -9124,19 +9126,19 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	if !asserts.Checking() {
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_9d56d154656e(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	var c wrap.Call
+	var a0, a1, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_336bc2e92f6d(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opMultinomialOut = asserts.Op{
+var opMultinomialOut = wrap.Op{
 	Name:     "multinomial",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultinomialOut checks multinomial.out(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -9144,19 +9146,19 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	if !asserts.Checking() {
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opMultinomial = asserts.Op{
+var opMultinomial = wrap.Op{
 	Name:     "multinomial",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Multinomial checks multinomial(Tensor self, SymInt num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
@@ -9164,18 +9166,18 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	if !asserts.Checking() {
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLgammaOut = asserts.Op{
+var opLgammaOut = wrap.Op{
 	Name:     "lgamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9183,19 +9185,19 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LgammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLgamma_ = asserts.Op{
+var opLgamma_ = wrap.Op{
 	Name:     "lgamma_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
@@ -9203,8 +9205,8 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
@@ -9212,10 +9214,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLgamma = asserts.Op{
+var opLgamma = wrap.Op{
 	Name:     "lgamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Lgamma checks lgamma(Tensor self) -> Tensor
@@ -9223,18 +9225,18 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDigammaOut = asserts.Op{
+var opDigammaOut = wrap.Op{
 	Name:     "digamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9242,19 +9244,19 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DigammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opDigamma = asserts.Op{
+var opDigamma = wrap.Op{
 	Name:     "digamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Digamma checks digamma(Tensor self) -> Tensor
@@ -9262,18 +9264,18 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPolygammaOut = asserts.Op{
+var opPolygammaOut = wrap.Op{
 	Name:     "polygamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9281,19 +9283,19 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.PolygammaOut(n, self, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
 	return r0
 }
 
-var opPolygamma = asserts.Op{
+var opPolygamma = wrap.Op{
 	Name:     "polygamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Polygamma checks polygamma(int n, Tensor self) -> Tensor
@@ -9301,18 +9303,18 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma(n, self)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
-var opPolygamma_ = asserts.Op{
+var opPolygamma_ = wrap.Op{
 	Name:     "polygamma_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
@@ -9320,8 +9322,8 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma_(self, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opPolygamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
@@ -9329,10 +9331,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	return r0
 }
 
-var opErfinv = asserts.Op{
+var opErfinv = wrap.Op{
 	Name:     "erfinv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Erfinv checks erfinv(Tensor self) -> Tensor
@@ -9340,18 +9342,18 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErfinv_ = asserts.Op{
+var opErfinv_ = wrap.Op{
 	Name:     "erfinv_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
@@ -9359,8 +9361,8 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfinv_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
@@ -9368,10 +9370,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfinvOut = asserts.Op{
+var opErfinvOut = wrap.Op{
 	Name:     "erfinv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9379,19 +9381,19 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfinvOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opI0 = asserts.Op{
+var opI0 = wrap.Op{
 	Name:     "i0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // I0 checks i0(Tensor self) -> Tensor
@@ -9399,18 +9401,18 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opI0_ = asserts.Op{
+var opI0_ = wrap.Op{
 	Name:     "i0_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
@@ -9418,8 +9420,8 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opI0_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
@@ -9427,10 +9429,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opI0Out = asserts.Op{
+var opI0Out = wrap.Op{
 	Name:     "i0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9438,19 +9440,19 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSign = asserts.Op{
+var opSign = wrap.Op{
 	Name:     "sign",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sign checks sign(Tensor self) -> Tensor
@@ -9458,18 +9460,18 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSign_ = asserts.Op{
+var opSign_ = wrap.Op{
 	Name:     "sign_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
@@ -9477,8 +9479,8 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opSign_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
@@ -9486,10 +9488,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSignOut = asserts.Op{
+var opSignOut = wrap.Op{
 	Name:     "sign",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9497,19 +9499,19 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSignbit = asserts.Op{
+var opSignbit = wrap.Op{
 	Name:     "signbit",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Signbit checks signbit(Tensor self) -> Tensor
@@ -9517,18 +9519,18 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Signbit(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSignbitOut = asserts.Op{
+var opSignbitOut = wrap.Op{
 	Name:     "signbit",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -9536,19 +9538,19 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignbitOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opDist = asserts.Op{
+var opDist = wrap.Op{
 	Name:     "dist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
@@ -9556,18 +9558,18 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Dist(self, other, p)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDistOut = asserts.Op{
+var opDistOut = wrap.Op{
 	Name:     "dist",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -9575,19 +9577,19 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	if !asserts.Checking() {
 		return kernels.DistOut(self, other, p, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opAtan2Out = asserts.Op{
+var opAtan2Out = wrap.Op{
 	Name:     "atan2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9595,19 +9597,19 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.Atan2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opAtan2_ = asserts.Op{
+var opAtan2_ = wrap.Op{
 	Name:     "atan2_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Atan2_ checks atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -9615,19 +9617,19 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAtan2 = asserts.Op{
+var opAtan2 = wrap.Op{
 	Name:     "atan2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Atan2 checks atan2(Tensor self, Tensor other) -> Tensor
@@ -9635,18 +9637,18 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opArctan2 = asserts.Op{
+var opArctan2 = wrap.Op{
 	Name:     "arctan2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Arctan2 checks arctan2(Tensor self, Tensor other) -> Tensor
@@ -9654,18 +9656,18 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opArctan2Out = asserts.Op{
+var opArctan2Out = wrap.Op{
 	Name:     "arctan2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Arctan2Out checks arctan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9673,19 +9675,19 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.Arctan2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opArctan2_ = asserts.Op{
+var opArctan2_ = wrap.Op{
 	Name:     "arctan2_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Arctan2_ checks arctan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -9693,19 +9695,19 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLerpScalarOut = asserts.Op{
+var opLerpScalarOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LerpScalarOut checks lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -9713,19 +9715,19 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
-var opLerpTensorOut = asserts.Op{
+var opLerpTensorOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LerpTensorOut checks lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -9733,19 +9735,19 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
-var opLerpScalar = asserts.Op{
+var opLerpScalar = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LerpScalar checks lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor
@@ -9753,18 +9755,18 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.LerpScalar(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
-var opLerpTensor = asserts.Op{
+var opLerpTensor = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LerpTensor checks lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor
@@ -9772,18 +9774,18 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LerpTensor(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
-var opHistcOut = asserts.Op{
+var opHistcOut = wrap.Op{
 	Name:     "histc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistcOut checks histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -9791,19 +9793,19 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	if !asserts.Checking() {
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opHistc = asserts.Op{
+var opHistc = wrap.Op{
 	Name:     "histc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Histc checks histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
@@ -9811,18 +9813,18 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Histc(self, bins, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHistogramBinsTensorOut = asserts.Op{
+var opHistogramBinsTensorOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistogramBinsTensorOut checks histogram.bins_tensor_out(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -9830,19 +9832,19 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_796115acf324(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_34b05d119386(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
-var opHistogramBinsTensor = asserts.Op{
+var opHistogramBinsTensor = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistogramBinsTensor checks histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -9850,18 +9852,18 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
-var opHistogramBinCtOut = asserts.Op{
+var opHistogramBinCtOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistogramBinCtOut checks histogram.bin_ct_out(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -9869,19 +9871,19 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	if !asserts.Checking() {
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
-	var c asserts.Call
-	var a0, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_e6eee3f97ff7(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	var c wrap.Call
+	var a0, a3, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_41be367a6d28(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
-var opHistogramBinCt = asserts.Op{
+var opHistogramBinCt = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistogramBinCt checks histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -9889,18 +9891,18 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	if !asserts.Checking() {
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
-var opXHistogramddBinEdges = asserts.Op{
+var opXHistogramddBinEdges = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHistogramddBinEdges checks _histogramdd_bin_edges(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor[]
@@ -9908,18 +9910,18 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	if !asserts.Checking() {
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	assertgenshapes.ChecksPost_f30594c23428(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
-var opXHistogramddBinEdgesOut = asserts.Op{
+var opXHistogramddBinEdgesOut = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHistogramddBinEdgesOut checks _histogramdd_bin_edges.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!)[] out) -> ()
@@ -9928,21 +9930,21 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3 asserts.Saved
-		l5     asserts.SavedList
+		a0, a3 wrap.Saved
+		l5     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_71e03f1a5322(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre_bedc86d34c7f(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	assertgenshapes.ChecksPost_d995c882f8a4(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 }
 
-var opXHistogramddFromBinCts = asserts.Op{
+var opXHistogramddFromBinCts = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHistogramddFromBinCts checks _histogramdd_from_bin_cts(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor
@@ -9950,18 +9952,18 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
-var opXHistogramddFromBinCtsOut = asserts.Op{
+var opXHistogramddFromBinCtsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHistogramddFromBinCtsOut checks _histogramdd_from_bin_cts.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -9969,19 +9971,19 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
-	var c asserts.Call
-	var a0, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre_b58f7c004091(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
+	var c wrap.Call
+	var a0, a3, a5 wrap.Saved
+	assertgenshapes.ChecksPre_91ccc1d7ae11(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
-var opXHistogramddFromBinTensors = asserts.Op{
+var opXHistogramddFromBinTensors = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHistogramddFromBinTensors checks _histogramdd_from_bin_tensors(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False) -> Tensor
@@ -9989,21 +9991,21 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2 asserts.Saved
-		l1     asserts.SavedList
+		a0, a2 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_5081854732c1(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_b51d9ac49bbc(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
-var opXHistogramddFromBinTensorsOut = asserts.Op{
+var opXHistogramddFromBinTensorsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XHistogramddFromBinTensorsOut checks _histogramdd_from_bin_tensors.out(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -10011,22 +10013,22 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a2, a4 asserts.Saved
-		l1         asserts.SavedList
+		a0, a2, a4 wrap.Saved
+		l1         wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_5cf835014263(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre_07791a8c9db1(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
-var opHistogramdd = asserts.Op{
+var opHistogramdd = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Histogramdd checks histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10034,18 +10036,18 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
 	assertgenshapes.ChecksPost_75530cd9b081(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
-var opHistogramddIntBins = asserts.Op{
+var opHistogramddIntBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "int_bins",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistogramddIntBins checks histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10053,18 +10055,18 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_50a75725ab51(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	assertgenshapes.ChecksPost_75530cd9b081(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
-var opHistogramddTensorListBins = asserts.Op{
+var opHistogramddTensorListBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HistogramddTensorListBins checks histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -10072,21 +10074,21 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3 asserts.Saved
-		l1     asserts.SavedList
+		a0, a3 wrap.Saved
+		l1     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_d75037e25a3a(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre_8326cbbeaee9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	assertgenshapes.ChecksPost_e4b7302bd2ab(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
-var opFmodScalarOut = asserts.Op{
+var opFmodScalarOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FmodScalarOut checks fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10094,19 +10096,19 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FmodScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opFmodScalar = asserts.Op{
+var opFmodScalar = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FmodScalar checks fmod.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10114,18 +10116,18 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmod_Scalar = asserts.Op{
+var opFmod_Scalar = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fmod_Scalar checks fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10133,8 +10135,8 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opFmod_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
@@ -10142,10 +10144,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opFmodTensorOut = asserts.Op{
+var opFmodTensorOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FmodTensorOut checks fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10153,19 +10155,19 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FmodTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opFmodTensor = asserts.Op{
+var opFmodTensor = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FmodTensor checks fmod.Tensor(Tensor self, Tensor other) -> Tensor
@@ -10173,18 +10175,18 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFmod_Tensor = asserts.Op{
+var opFmod_Tensor = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fmod_Tensor checks fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10192,19 +10194,19 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opHypotOut = asserts.Op{
+var opHypotOut = wrap.Op{
 	Name:     "hypot",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10212,19 +10214,19 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.HypotOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opHypot = asserts.Op{
+var opHypot = wrap.Op{
 	Name:     "hypot",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -10232,18 +10234,18 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opHypot_ = asserts.Op{
+var opHypot_ = wrap.Op{
 	Name:     "hypot_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10251,19 +10253,19 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgammaOut = asserts.Op{
+var opIgammaOut = wrap.Op{
 	Name:     "igamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IgammaOut checks igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10271,19 +10273,19 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.IgammaOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opIgamma = asserts.Op{
+var opIgamma = wrap.Op{
 	Name:     "igamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Igamma checks igamma(Tensor self, Tensor other) -> Tensor
@@ -10291,18 +10293,18 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgamma_ = asserts.Op{
+var opIgamma_ = wrap.Op{
 	Name:     "igamma_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Igamma_ checks igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10310,19 +10312,19 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgammacOut = asserts.Op{
+var opIgammacOut = wrap.Op{
 	Name:     "igammac",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IgammacOut checks igammac.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10330,19 +10332,19 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.IgammacOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opIgammac = asserts.Op{
+var opIgammac = wrap.Op{
 	Name:     "igammac",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Igammac checks igammac(Tensor self, Tensor other) -> Tensor
@@ -10350,18 +10352,18 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgammac_ = asserts.Op{
+var opIgammac_ = wrap.Op{
 	Name:     "igammac_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Igammac_ checks igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10369,19 +10371,19 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNextafterOut = asserts.Op{
+var opNextafterOut = wrap.Op{
 	Name:     "nextafter",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NextafterOut checks nextafter.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10389,19 +10391,19 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.NextafterOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opNextafter = asserts.Op{
+var opNextafter = wrap.Op{
 	Name:     "nextafter",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nextafter checks nextafter(Tensor self, Tensor other) -> Tensor
@@ -10409,9 +10411,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0

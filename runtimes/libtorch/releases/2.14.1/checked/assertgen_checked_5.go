@@ -6,15 +6,17 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opNextafter_ = asserts.Op{
+var opNextafter_ = wrap.Op{
 	Name:     "nextafter_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -22,19 +24,19 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNextafter_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opNextafter_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRemainderScalarOut = asserts.Op{
+var opRemainderScalarOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,19 +44,19 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRemainderScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRemainderScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opRemainderScalar = asserts.Op{
+var opRemainderScalar = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
@@ -62,18 +64,18 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRemainder_Scalar = asserts.Op{
+var opRemainder_Scalar = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -81,8 +83,8 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRemainder_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
@@ -90,10 +92,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opRemainderTensorOut = asserts.Op{
+var opRemainderTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -101,19 +103,19 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRemainderTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opRemainderTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opRemainderTensor = asserts.Op{
+var opRemainderTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
@@ -121,18 +123,18 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRemainder_Tensor = asserts.Op{
+var opRemainder_Tensor = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -140,19 +142,19 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opRemainder_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opRemainder_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRemainderScalarTensor = asserts.Op{
+var opRemainderScalarTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -160,18 +162,18 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.RemainderScalarTensor(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opRemainderScalarTensorOut = asserts.Op{
+var opRemainderScalarTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -179,19 +181,19 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opMin = asserts.Op{
+var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -199,18 +201,18 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Min(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMinUnaryOut = asserts.Op{
+var opMinUnaryOut = wrap.Op{
 	Name:     "min",
 	Overload: "unary_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -218,19 +220,19 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinUnaryOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMinUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMinUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opFmin = asserts.Op{
+var opFmin = wrap.Op{
 	Name:     "fmin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fmin checks fmin(Tensor self, Tensor other) -> Tensor
@@ -238,18 +240,18 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFminOut = asserts.Op{
+var opFminOut = wrap.Op{
 	Name:     "fmin",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -257,19 +259,19 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFminOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFminOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMax = asserts.Op{
+var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -277,18 +279,18 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Max(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmax = asserts.Op{
+var opFmax = wrap.Op{
 	Name:     "fmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fmax checks fmax(Tensor self, Tensor other) -> Tensor
@@ -296,18 +298,18 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFmaxOut = asserts.Op{
+var opFmaxOut = wrap.Op{
 	Name:     "fmax",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -315,19 +317,19 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFmaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFmaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMaximum = asserts.Op{
+var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -335,18 +337,18 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMaximumOut = asserts.Op{
+var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -354,19 +356,19 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaximumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaximumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMaxOther = asserts.Op{
+var opMaxOther = wrap.Op{
 	Name:     "max",
 	Overload: "other",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
@@ -374,18 +376,18 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MaxOther(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMaxOut = asserts.Op{
+var opMaxOut = wrap.Op{
 	Name:     "max",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -393,19 +395,19 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMaxUnaryOut = asserts.Op{
+var opMaxUnaryOut = wrap.Op{
 	Name:     "max",
 	Overload: "unary_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxUnaryOut checks max.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -413,19 +415,19 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxUnaryOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMaxUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMaxUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opMinimum = asserts.Op{
+var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -433,18 +435,18 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMinimumOut = asserts.Op{
+var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -452,19 +454,19 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMinimumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMinimumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMinOut = asserts.Op{
+var opMinOut = wrap.Op{
 	Name:     "min",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -472,19 +474,19 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMinOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMinOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opMinOther = asserts.Op{
+var opMinOther = wrap.Op{
 	Name:     "min",
 	Overload: "other",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MinOther checks min.other(Tensor self, Tensor other) -> Tensor
@@ -492,18 +494,18 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MinOther(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opQuantile = asserts.Op{
+var opQuantile = wrap.Op{
 	Name:     "quantile",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -511,18 +513,18 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
 	return r0
 }
 
-var opQuantileOut = asserts.Op{
+var opQuantileOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -530,19 +532,19 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opQuantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opQuantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
-var opQuantileScalar = asserts.Op{
+var opQuantileScalar = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -550,18 +552,18 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opQuantileScalarOut = asserts.Op{
+var opQuantileScalarOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -569,19 +571,19 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opQuantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opNanquantile = asserts.Op{
+var opNanquantile = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -589,18 +591,18 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
 	return r0
 }
 
-var opNanquantileOut = asserts.Op{
+var opNanquantileOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -608,19 +610,19 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNanquantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNanquantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
 	return r0
 }
 
-var opNanquantileScalar = asserts.Op{
+var opNanquantileScalar = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -628,18 +630,18 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNanquantileScalarOut = asserts.Op{
+var opNanquantileScalarOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -647,19 +649,19 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opSortValues = asserts.Op{
+var opSortValues = wrap.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -667,19 +669,19 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opSortValuesStable = asserts.Op{
+var opSortValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "values_stable",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -687,19 +689,19 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opSortValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
+	var c wrap.Call
+	var a0, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSortValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opSort = asserts.Op{
+var opSort = wrap.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -707,18 +709,18 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opSortStable = asserts.Op{
+var opSortStable = wrap.Op{
 	Name:     "sort",
 	Overload: "stable",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -726,18 +728,18 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMsortOut = asserts.Op{
+var opMsortOut = wrap.Op{
 	Name:     "msort",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -745,19 +747,19 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMsortOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMsortOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opMsort = asserts.Op{
+var opMsort = wrap.Op{
 	Name:     "msort",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Msort checks msort(Tensor self) -> Tensor
@@ -765,18 +767,18 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Msort(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgsort = asserts.Op{
+var opArgsort = wrap.Op{
 	Name:     "argsort",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -784,18 +786,18 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argsort(self, dim, descending)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgsortStable = asserts.Op{
+var opArgsortStable = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
@@ -803,18 +805,18 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgsortStableOut = asserts.Op{
+var opArgsortStableOut = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
@@ -822,19 +824,19 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opArgsortStableOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opArgsortStableOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opTopkValues = asserts.Op{
+var opTopkValues = wrap.Op{
 	Name:     "topk",
 	Overload: "values",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TopkValues checks topk.values(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -842,19 +844,19 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opTopkValues, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices)
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opTopkValues, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
 }
 
-var opTopk = asserts.Op{
+var opTopk = wrap.Op{
 	Name:     "topk",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Topk checks topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
@@ -862,18 +864,18 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAll = asserts.Op{
+var opAll = wrap.Op{
 	Name:     "all",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // All checks all(Tensor self) -> Tensor
@@ -881,18 +883,18 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.All(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAllAllOut = asserts.Op{
+var opAllAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "all_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -900,19 +902,19 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAllAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAllAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opAny = asserts.Op{
+var opAny = wrap.Op{
 	Name:     "any",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Any checks any(Tensor self) -> Tensor
@@ -920,18 +922,18 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Any(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAnyAllOut = asserts.Op{
+var opAnyAllOut = wrap.Op{
 	Name:     "any",
 	Overload: "all_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -939,19 +941,19 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAnyAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAnyAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opRenormOut = asserts.Op{
+var opRenormOut = wrap.Op{
 	Name:     "renorm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
@@ -959,19 +961,19 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRenormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRenormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opRenorm = asserts.Op{
+var opRenorm = wrap.Op{
 	Name:     "renorm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
@@ -979,18 +981,18 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRenorm_ = asserts.Op{
+var opRenorm_ = wrap.Op{
 	Name:     "renorm_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
@@ -998,8 +1000,8 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opRenorm_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
@@ -1007,10 +1009,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	return r0
 }
 
-var opUnfold = asserts.Op{
+var opUnfold = wrap.Op{
 	Name:     "unfold",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
@@ -1018,18 +1020,18 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opUnfoldBackward = asserts.Op{
+var opUnfoldBackward = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnfoldBackward checks unfold_backward(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step) -> Tensor
@@ -1037,18 +1039,18 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
 	return r0
 }
 
-var opUnfoldBackwardOut = asserts.Op{
+var opUnfoldBackwardOut = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -1056,19 +1058,19 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out, r0)
 	return r0
 }
 
-var opEqual = asserts.Op{
+var opEqual = wrap.Op{
 	Name:     "equal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Equal checks equal(Tensor self, Tensor other) -> bool
@@ -1076,18 +1078,18 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opPowTensorTensorOut = asserts.Op{
+var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1095,19 +1097,19 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
-var opPowTensorTensor = asserts.Op{
+var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1115,18 +1117,18 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
-var opPowScalarOut = asserts.Op{
+var opPowScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1134,19 +1136,19 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPowScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPowScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
-var opPowScalar = asserts.Op{
+var opPowScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1154,18 +1156,18 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
 	return r0
 }
 
-var opPowTensorScalarOut = asserts.Op{
+var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1173,19 +1175,19 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opPowTensorScalar = asserts.Op{
+var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1193,18 +1195,18 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPow_Scalar = asserts.Op{
+var opPow_Scalar = wrap.Op{
 	Name:     "pow_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1212,8 +1214,8 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opPow_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
@@ -1221,10 +1223,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opPow_Tensor = asserts.Op{
+var opPow_Tensor = wrap.Op{
 	Name:     "pow_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1232,19 +1234,19 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opPow_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opPow_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
-var opFloatPowerTensorTensorOut = asserts.Op{
+var opFloatPowerTensorTensorOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1252,19 +1254,19 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
 }
 
-var opFloatPowerTensorTensor = asserts.Op{
+var opFloatPowerTensorTensor = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1272,18 +1274,18 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
-var opFloatPowerScalarOut = asserts.Op{
+var opFloatPowerScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1291,19 +1293,19 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
 	return r0
 }
 
-var opFloatPowerScalar = asserts.Op{
+var opFloatPowerScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1311,18 +1313,18 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
 	r0 := kernels.FloatPowerScalar(self, exponent)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
 	return r0
 }
 
-var opFloatPowerTensorScalarOut = asserts.Op{
+var opFloatPowerTensorScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1330,19 +1332,19 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opFloatPowerTensorScalar = asserts.Op{
+var opFloatPowerTensorScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1350,18 +1352,18 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFloatPower_Scalar = asserts.Op{
+var opFloatPower_Scalar = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1369,8 +1371,8 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
@@ -1378,10 +1380,10 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	return r0
 }
 
-var opFloatPower_Tensor = asserts.Op{
+var opFloatPower_Tensor = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1389,19 +1391,19 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_6665a8b66497(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
-var opNormal_ = asserts.Op{
+var opNormal_ = wrap.Op{
 	Name:     "normal_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1409,8 +1411,8 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
@@ -1418,10 +1420,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	return r0
 }
 
-var opNormalOut = asserts.Op{
+var opNormalOut = wrap.Op{
 	Name:     "normal",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1429,19 +1431,19 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opNormalFunctional = asserts.Op{
+var opNormalFunctional = wrap.Op{
 	Name:     "normal_functional",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
@@ -1449,18 +1451,18 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormalTensorFloatOut = asserts.Op{
+var opNormalTensorFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1468,19 +1470,19 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out, r0)
 	return r0
 }
 
-var opNormalTensorFloat = asserts.Op{
+var opNormalTensorFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
@@ -1488,18 +1490,18 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
 	return r0
 }
 
-var opNormalFloatTensorOut = asserts.Op{
+var opNormalFloatTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1507,19 +1509,19 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out)
+	var c wrap.Call
+	var a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out, r0)
 	return r0
 }
 
-var opNormalFloatTensor = asserts.Op{
+var opNormalFloatTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1527,18 +1529,18 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
 	return r0
 }
 
-var opNormalTensorTensorOut = asserts.Op{
+var opNormalTensorTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1546,19 +1548,19 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
 }
 
-var opNormalTensorTensor = asserts.Op{
+var opNormalTensorTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1566,18 +1568,18 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
 	return r0
 }
 
-var opNormalFloatFloat = asserts.Op{
+var opNormalFloatFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalFloatFloat checks normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1585,17 +1587,17 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opNormalFloatFloatOut = asserts.Op{
+var opNormalFloatFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NormalFloatFloatOut checks normal.float_float_out(float mean, float std, SymInt[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1603,8 +1605,8 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
@@ -1612,10 +1614,10 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1623,18 +1625,18 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
@@ -1643,21 +1645,21 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
+		a1, a2 wrap.Saved
+		l0     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_60405c525969(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre_d6c725ee0130(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	assertgenshapes.ChecksPost_062d771fdf6d(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
@@ -1666,21 +1668,21 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0, l3 asserts.SavedList
+		a1, a2 wrap.Saved
+		l0, l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_9096c1628a17(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPre_bfdedadfb6f3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	assertgenshapes.ChecksPost_bceb8bebd480(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
@@ -1688,21 +1690,21 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
+		a1, a2 wrap.Saved
+		l0     wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_ffffc5f4ee67(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPre_00be936cac44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	assertgenshapes.ChecksPost_3e6c5d9e35ce(&c, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
 	return r0, r1
 }
 
-var opXAmpUpdateScale_ = asserts.Op{
+var opXAmpUpdateScale_ = wrap.Op{
 	Name:     "_amp_update_scale_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
@@ -1710,19 +1712,19 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_e40681b8a4ec(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_25e607878ac6(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	assertgenshapes.ChecksPost_2a6b3847fe66(&c, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
 }
 
-var opXAmpUpdateScaleOut = asserts.Op{
+var opXAmpUpdateScaleOut = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
@@ -1730,19 +1732,19 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre_bce3ce7b8365(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	var c wrap.Call
+	var a0, a1, a2, a6 wrap.Saved
+	assertgenshapes.ChecksPre_4c50e2a2035c(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	assertgenshapes.ChecksPost_c2fb21cfb8c0(&c, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
 }
 
-var opXAmpUpdateScale = asserts.Op{
+var opXAmpUpdateScale = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
@@ -1750,18 +1752,18 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_700247ca22fd(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_274564edfccc(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
-var opXForeachAddScalar = asserts.Op{
+var opXForeachAddScalar = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1769,18 +1771,18 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAdd_Scalar = asserts.Op{
+var opXForeachAdd_Scalar = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1789,18 +1791,18 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAddScalarOut = asserts.Op{
+var opXForeachAddScalarOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1809,18 +1811,18 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddList = asserts.Op{
+var opXForeachAddList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -1828,18 +1830,18 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachAddList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachAdd_List = asserts.Op{
+var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -1848,18 +1850,18 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachAddListOut = asserts.Op{
+var opXForeachAddListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -1868,18 +1870,18 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 }
 
-var opXForeachAddScalarList = asserts.Op{
+var opXForeachAddScalarList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -1887,18 +1889,18 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAdd_ScalarList = asserts.Op{
+var opXForeachAdd_ScalarList = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -1907,18 +1909,18 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAddScalarListOut = asserts.Op{
+var opXForeachAddScalarListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -1927,18 +1929,18 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddTensor = asserts.Op{
+var opXForeachAddTensor = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddTensor checks _foreach_add.Tensor(Tensor[] self, Tensor other, *, Scalar alpha=1) -> Tensor[]
@@ -1946,21 +1948,21 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddTensor(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_18bc4e63ea56(&c, &opXForeachAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre_89532856b98b(&c, &opXForeachAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_50a11b268c45(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
 	return r0
 }
 
-var opXForeachAdd_Tensor = asserts.Op{
+var opXForeachAdd_Tensor = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAdd_Tensor checks _foreach_add_.Tensor(Tensor(a!)[] self, Tensor other, *, Scalar alpha=1) -> ()
@@ -1969,21 +1971,21 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_Tensor(self, other, alpha)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_ac6ba9b75306(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre_3a1396d6952e(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 }
 
-var opXForeachAddTensorOut = asserts.Op{
+var opXForeachAddTensorOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddTensorOut checks _foreach_add.Tensor_out(Tensor[] self, Tensor other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -1992,21 +1994,21 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		kernels.XForeachAddTensorOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1     asserts.Saved
-		l0, l3 asserts.SavedList
+		a1     wrap.Saved
+		l0, l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7e8412b95a91(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPre_25185ee20ff1(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
 }
 
-var opXForeachSubScalar = asserts.Op{
+var opXForeachSubScalar = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2014,18 +2016,18 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSub_Scalar = asserts.Op{
+var opXForeachSub_Scalar = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2034,18 +2036,18 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSubScalarOut = asserts.Op{
+var opXForeachSubScalarOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2054,18 +2056,18 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachSubList = asserts.Op{
+var opXForeachSubList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2073,18 +2075,18 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachSubList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachSub_List = asserts.Op{
+var opXForeachSub_List = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2093,18 +2095,18 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachSubListOut = asserts.Op{
+var opXForeachSubListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2113,18 +2115,18 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 }
 
-var opXForeachSubScalarList = asserts.Op{
+var opXForeachSubScalarList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2132,18 +2134,18 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSub_ScalarList = asserts.Op{
+var opXForeachSub_ScalarList = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2152,18 +2154,18 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSubScalarListOut = asserts.Op{
+var opXForeachSubScalarListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2172,18 +2174,18 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulScalar = asserts.Op{
+var opXForeachMulScalar = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2191,18 +2193,18 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMul_Scalar = asserts.Op{
+var opXForeachMul_Scalar = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2211,18 +2213,18 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMulScalarOut = asserts.Op{
+var opXForeachMulScalarOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2231,18 +2233,18 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulList = asserts.Op{
+var opXForeachMulList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2250,18 +2252,18 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMulList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachMul_List = asserts.Op{
+var opXForeachMul_List = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2270,18 +2272,18 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMulListOut = asserts.Op{
+var opXForeachMulListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2290,18 +2292,18 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMulScalarList = asserts.Op{
+var opXForeachMulScalarList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2309,18 +2311,18 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMul_ScalarList = asserts.Op{
+var opXForeachMul_ScalarList = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2329,18 +2331,18 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMulScalarListOut = asserts.Op{
+var opXForeachMulScalarListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2349,18 +2351,18 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulTensor = asserts.Op{
+var opXForeachMulTensor = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulTensor checks _foreach_mul.Tensor(Tensor[] self, Tensor other) -> Tensor[]
@@ -2368,21 +2370,21 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_18bc4e63ea56(&c, &opXForeachMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre_89532856b98b(&c, &opXForeachMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
 	assertgenshapes.ChecksPost_50a11b268c45(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
 	return r0
 }
 
-var opXForeachMul_Tensor = asserts.Op{
+var opXForeachMul_Tensor = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMul_Tensor checks _foreach_mul_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
@@ -2391,21 +2393,21 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachMul_Tensor(self, other)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_ac6ba9b75306(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre_3a1396d6952e(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
 	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 }
 
-var opXForeachMulTensorOut = asserts.Op{
+var opXForeachMulTensorOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMulTensorOut checks _foreach_mul.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
@@ -2414,21 +2416,21 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachMulTensorOut(self, other, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1     asserts.Saved
-		l0, l2 asserts.SavedList
+		a1     wrap.Saved
+		l0, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7e8412b95a91(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre_25185ee20ff1(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 }
 
-var opXForeachDivScalar = asserts.Op{
+var opXForeachDivScalar = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2436,18 +2438,18 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachDiv_Scalar = asserts.Op{
+var opXForeachDiv_Scalar = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2456,18 +2458,18 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachDivScalarOut = asserts.Op{
+var opXForeachDivScalarOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2476,18 +2478,18 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachDivList = asserts.Op{
+var opXForeachDivList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2495,18 +2497,18 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachDivList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachDiv_List = asserts.Op{
+var opXForeachDiv_List = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2515,18 +2517,18 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachDivListOut = asserts.Op{
+var opXForeachDivListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2535,18 +2537,18 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachDivScalarList = asserts.Op{
+var opXForeachDivScalarList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2554,18 +2556,18 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachDiv_ScalarList = asserts.Op{
+var opXForeachDiv_ScalarList = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2574,18 +2576,18 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachDivScalarListOut = asserts.Op{
+var opXForeachDivScalarListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2594,18 +2596,18 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachDivTensor = asserts.Op{
+var opXForeachDivTensor = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivTensor checks _foreach_div.Tensor(Tensor[] self, Tensor other) -> Tensor[]
@@ -2613,21 +2615,21 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_18bc4e63ea56(&c, &opXForeachDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre_89532856b98b(&c, &opXForeachDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
 	assertgenshapes.ChecksPost_50a11b268c45(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
 	return r0
 }
 
-var opXForeachDiv_Tensor = asserts.Op{
+var opXForeachDiv_Tensor = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDiv_Tensor checks _foreach_div_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
@@ -2636,21 +2638,21 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachDiv_Tensor(self, other)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_ac6ba9b75306(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPre_3a1396d6952e(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
 	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 }
 
-var opXForeachDivTensorOut = asserts.Op{
+var opXForeachDivTensorOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachDivTensorOut checks _foreach_div.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
@@ -2659,21 +2661,21 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachDivTensorOut(self, other, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1     asserts.Saved
-		l0, l2 asserts.SavedList
+		a1     wrap.Saved
+		l0, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_7e8412b95a91(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPre_25185ee20ff1(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
 	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 }
 
-var opXForeachClampMaxScalar = asserts.Op{
+var opXForeachClampMaxScalar = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMaxScalar checks _foreach_clamp_max.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2681,18 +2683,18 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachClampMax_Scalar = asserts.Op{
+var opXForeachClampMax_Scalar = wrap.Op{
 	Name:     "_foreach_clamp_max_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMax_Scalar checks _foreach_clamp_max_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2701,18 +2703,18 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMax_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMaxScalarOut = asserts.Op{
+var opXForeachClampMaxScalarOut = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMaxScalarOut checks _foreach_clamp_max.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2721,18 +2723,18 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMaxScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachClampMaxList = asserts.Op{
+var opXForeachClampMaxList = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMaxList checks _foreach_clamp_max.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2740,18 +2742,18 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachClampMaxList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachClampMax_List = asserts.Op{
+var opXForeachClampMax_List = wrap.Op{
 	Name:     "_foreach_clamp_max_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMax_List checks _foreach_clamp_max_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2760,18 +2762,18 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMax_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachClampMax_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachClampMaxListOut = asserts.Op{
+var opXForeachClampMaxListOut = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMaxListOut checks _foreach_clamp_max.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2780,18 +2782,18 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMaxListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachClampMaxScalarList = asserts.Op{
+var opXForeachClampMaxScalarList = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMaxScalarList checks _foreach_clamp_max.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2799,18 +2801,18 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachClampMax_ScalarList = asserts.Op{
+var opXForeachClampMax_ScalarList = wrap.Op{
 	Name:     "_foreach_clamp_max_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMax_ScalarList checks _foreach_clamp_max_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2819,18 +2821,18 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMax_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMaxScalarListOut = asserts.Op{
+var opXForeachClampMaxScalarListOut = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMaxScalarListOut checks _foreach_clamp_max.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2839,18 +2841,18 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachClampMinScalar = asserts.Op{
+var opXForeachClampMinScalar = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMinScalar checks _foreach_clamp_min.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2858,18 +2860,18 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachClampMin_Scalar = asserts.Op{
+var opXForeachClampMin_Scalar = wrap.Op{
 	Name:     "_foreach_clamp_min_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMin_Scalar checks _foreach_clamp_min_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2878,18 +2880,18 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMin_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMinScalarOut = asserts.Op{
+var opXForeachClampMinScalarOut = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMinScalarOut checks _foreach_clamp_min.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2898,18 +2900,18 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMinScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachClampMinList = asserts.Op{
+var opXForeachClampMinList = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMinList checks _foreach_clamp_min.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2917,18 +2919,18 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachClampMinList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachClampMin_List = asserts.Op{
+var opXForeachClampMin_List = wrap.Op{
 	Name:     "_foreach_clamp_min_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMin_List checks _foreach_clamp_min_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2937,18 +2939,18 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMin_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachClampMin_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachClampMinListOut = asserts.Op{
+var opXForeachClampMinListOut = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMinListOut checks _foreach_clamp_min.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2957,18 +2959,18 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMinListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachClampMinScalarList = asserts.Op{
+var opXForeachClampMinScalarList = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMinScalarList checks _foreach_clamp_min.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2976,18 +2978,18 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachClampMin_ScalarList = asserts.Op{
+var opXForeachClampMin_ScalarList = wrap.Op{
 	Name:     "_foreach_clamp_min_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMin_ScalarList checks _foreach_clamp_min_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2996,18 +2998,18 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMin_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMinScalarListOut = asserts.Op{
+var opXForeachClampMinScalarListOut = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClampMinScalarListOut checks _foreach_clamp_min.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3016,18 +3018,18 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMinScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMaximumScalar = asserts.Op{
+var opXForeachMaximumScalar = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximumScalar checks _foreach_maximum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -3035,18 +3037,18 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMaximum_Scalar = asserts.Op{
+var opXForeachMaximum_Scalar = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximum_Scalar checks _foreach_maximum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -3055,18 +3057,18 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMaximum_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMaximumScalarOut = asserts.Op{
+var opXForeachMaximumScalarOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximumScalarOut checks _foreach_maximum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -3075,18 +3077,18 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMaximumScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMaximumList = asserts.Op{
+var opXForeachMaximumList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -3094,18 +3096,18 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMaximumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachMaximum_List = asserts.Op{
+var opXForeachMaximum_List = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -3114,18 +3116,18 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMaximumListOut = asserts.Op{
+var opXForeachMaximumListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -3134,18 +3136,18 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMaximumScalarList = asserts.Op{
+var opXForeachMaximumScalarList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximumScalarList checks _foreach_maximum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -3153,18 +3155,18 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMaximum_ScalarList = asserts.Op{
+var opXForeachMaximum_ScalarList = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximum_ScalarList checks _foreach_maximum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -3173,18 +3175,18 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMaximum_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMaximumScalarListOut = asserts.Op{
+var opXForeachMaximumScalarListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaximumScalarListOut checks _foreach_maximum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3193,18 +3195,18 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMaximumScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMinimumScalar = asserts.Op{
+var opXForeachMinimumScalar = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimumScalar checks _foreach_minimum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -3212,18 +3214,18 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMinimum_Scalar = asserts.Op{
+var opXForeachMinimum_Scalar = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimum_Scalar checks _foreach_minimum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -3232,18 +3234,18 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMinimum_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMinimumScalarOut = asserts.Op{
+var opXForeachMinimumScalarOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimumScalarOut checks _foreach_minimum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -3252,18 +3254,18 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMinimumScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMinimumList = asserts.Op{
+var opXForeachMinimumList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -3271,18 +3273,18 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMinimumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
 	return r0
 }
 
-var opXForeachMinimum_List = asserts.Op{
+var opXForeachMinimum_List = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -3291,18 +3293,18 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMinimumListOut = asserts.Op{
+var opXForeachMinimumListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -3311,18 +3313,18 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMinimumScalarList = asserts.Op{
+var opXForeachMinimumScalarList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimumScalarList checks _foreach_minimum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -3330,18 +3332,18 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMinimum_ScalarList = asserts.Op{
+var opXForeachMinimum_ScalarList = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimum_ScalarList checks _foreach_minimum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -3350,18 +3352,18 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMinimum_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMinimumScalarListOut = asserts.Op{
+var opXForeachMinimumScalarListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMinimumScalarListOut checks _foreach_minimum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3370,18 +3372,18 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMinimumScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddcdivScalar = asserts.Op{
+var opXForeachAddcdivScalar = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -3389,18 +3391,18 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opXForeachAddcdivScalarList = asserts.Op{
+var opXForeachAddcdivScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -3408,18 +3410,18 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opXForeachAddcdivTensor = asserts.Op{
+var opXForeachAddcdivTensor = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdivTensor checks _foreach_addcdiv.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
@@ -3427,21 +3429,21 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a3         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_63cdb0a8bd83(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre_164a258acb79(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_fe104133ff7b(&c, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
-var opXForeachAddcdiv_Scalar = asserts.Op{
+var opXForeachAddcdiv_Scalar = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -3450,18 +3452,18 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcdivScalarOut = asserts.Op{
+var opXForeachAddcdivScalarOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -3470,18 +3472,18 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcdiv_ScalarList = asserts.Op{
+var opXForeachAddcdiv_ScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -3490,18 +3492,18 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcdivScalarListOut = asserts.Op{
+var opXForeachAddcdivScalarListOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3510,18 +3512,18 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcdiv_Tensor = asserts.Op{
+var opXForeachAddcdiv_Tensor = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdiv_Tensor checks _foreach_addcdiv_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
@@ -3530,21 +3532,21 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a3         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_db1a00417d89(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre_f8c2c77d86c3(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_c044ceee2161(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
-var opXForeachAddcdivTensorOut = asserts.Op{
+var opXForeachAddcdivTensorOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcdivTensorOut checks _foreach_addcdiv.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
@@ -3553,21 +3555,21 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3             asserts.Saved
-		l0, l1, l2, l4 asserts.SavedList
+		a3             wrap.Saved
+		l0, l1, l2, l4 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_c7c04b0663ca(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre_5a4d769238d7(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.ChecksPost_f5032dfece7a(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
-var opXForeachAddcmulScalar = asserts.Op{
+var opXForeachAddcmulScalar = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -3575,18 +3577,18 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opXForeachAddcmulScalarList = asserts.Op{
+var opXForeachAddcmulScalarList = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -3594,18 +3596,18 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opXForeachAddcmulTensor = asserts.Op{
+var opXForeachAddcmulTensor = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmulTensor checks _foreach_addcmul.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
@@ -3613,21 +3615,21 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a3         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_63cdb0a8bd83(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre_164a258acb79(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_fe104133ff7b(&c, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
 	return r0
 }
 
-var opXForeachAddcmul_Scalar = asserts.Op{
+var opXForeachAddcmul_Scalar = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -3636,18 +3638,18 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcmulScalarOut = asserts.Op{
+var opXForeachAddcmulScalarOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -3656,18 +3658,18 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcmul_ScalarList = asserts.Op{
+var opXForeachAddcmul_ScalarList = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -3676,18 +3678,18 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcmulScalarListOut = asserts.Op{
+var opXForeachAddcmulScalarListOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3696,18 +3698,18 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcmul_Tensor = asserts.Op{
+var opXForeachAddcmul_Tensor = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmul_Tensor checks _foreach_addcmul_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
@@ -3716,21 +3718,21 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a3         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_db1a00417d89(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPre_f8c2c77d86c3(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 	assertgenshapes.ChecksPost_c044ceee2161(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
-var opXForeachAddcmulTensorOut = asserts.Op{
+var opXForeachAddcmulTensorOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAddcmulTensorOut checks _foreach_addcmul.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
@@ -3739,21 +3741,21 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3             asserts.Saved
-		l0, l1, l2, l4 asserts.SavedList
+		a3             wrap.Saved
+		l0, l1, l2, l4 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_c7c04b0663ca(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPre_5a4d769238d7(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 	assertgenshapes.ChecksPost_f5032dfece7a(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
-var opXForeachAbs = asserts.Op{
+var opXForeachAbs = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
@@ -3761,18 +3763,18 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAbs, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAbs(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAbs_ = asserts.Op{
+var opXForeachAbs_ = wrap.Op{
 	Name:     "_foreach_abs_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
@@ -3781,18 +3783,18 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAbsOut = asserts.Op{
+var opXForeachAbsOut = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3801,18 +3803,18 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAcos = asserts.Op{
+var opXForeachAcos = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
@@ -3820,18 +3822,18 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAcos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAcos(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAcos_ = asserts.Op{
+var opXForeachAcos_ = wrap.Op{
 	Name:     "_foreach_acos_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
@@ -3840,18 +3842,18 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAcosOut = asserts.Op{
+var opXForeachAcosOut = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3860,18 +3862,18 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAsin = asserts.Op{
+var opXForeachAsin = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
@@ -3879,18 +3881,18 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAsin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAsin(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAsin_ = asserts.Op{
+var opXForeachAsin_ = wrap.Op{
 	Name:     "_foreach_asin_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
@@ -3899,18 +3901,18 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAsinOut = asserts.Op{
+var opXForeachAsinOut = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3919,18 +3921,18 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAtan = asserts.Op{
+var opXForeachAtan = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
@@ -3938,18 +3940,18 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAtan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAtan(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachAtan_ = asserts.Op{
+var opXForeachAtan_ = wrap.Op{
 	Name:     "_foreach_atan_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
@@ -3958,18 +3960,18 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAtanOut = asserts.Op{
+var opXForeachAtanOut = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3978,18 +3980,18 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCeil = asserts.Op{
+var opXForeachCeil = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
@@ -3997,18 +3999,18 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCeil, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachCeil(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachCeil_ = asserts.Op{
+var opXForeachCeil_ = wrap.Op{
 	Name:     "_foreach_ceil_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
@@ -4017,18 +4019,18 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCeilOut = asserts.Op{
+var opXForeachCeilOut = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4037,18 +4039,18 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCos = asserts.Op{
+var opXForeachCos = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
@@ -4056,18 +4058,18 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachCos(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachCos_ = asserts.Op{
+var opXForeachCos_ = wrap.Op{
 	Name:     "_foreach_cos_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
@@ -4076,18 +4078,18 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCosOut = asserts.Op{
+var opXForeachCosOut = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4096,18 +4098,18 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCosh = asserts.Op{
+var opXForeachCosh = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
@@ -4115,18 +4117,18 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCosh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachCosh(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachCosh_ = asserts.Op{
+var opXForeachCosh_ = wrap.Op{
 	Name:     "_foreach_cosh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
@@ -4135,18 +4137,18 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCoshOut = asserts.Op{
+var opXForeachCoshOut = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4155,18 +4157,18 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachErf = asserts.Op{
+var opXForeachErf = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
@@ -4174,18 +4176,18 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErf, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachErf(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachErf_ = asserts.Op{
+var opXForeachErf_ = wrap.Op{
 	Name:     "_foreach_erf_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
@@ -4194,18 +4196,18 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachErfOut = asserts.Op{
+var opXForeachErfOut = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4214,18 +4216,18 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachErfc = asserts.Op{
+var opXForeachErfc = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
@@ -4233,18 +4235,18 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErfc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachErfc(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachErfc_ = asserts.Op{
+var opXForeachErfc_ = wrap.Op{
 	Name:     "_foreach_erfc_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
@@ -4253,18 +4255,18 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachErfcOut = asserts.Op{
+var opXForeachErfcOut = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4273,18 +4275,18 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachExp = asserts.Op{
+var opXForeachExp = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
@@ -4292,18 +4294,18 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExp, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachExp(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachExp_ = asserts.Op{
+var opXForeachExp_ = wrap.Op{
 	Name:     "_foreach_exp_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
@@ -4312,18 +4314,18 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachExpOut = asserts.Op{
+var opXForeachExpOut = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4332,18 +4334,18 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachExpm1 = asserts.Op{
+var opXForeachExpm1 = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
@@ -4351,18 +4353,18 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExpm1, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachExpm1_ = asserts.Op{
+var opXForeachExpm1_ = wrap.Op{
 	Name:     "_foreach_expm1_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
@@ -4371,18 +4373,18 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachExpm1Out = asserts.Op{
+var opXForeachExpm1Out = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4391,18 +4393,18 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachFloor = asserts.Op{
+var opXForeachFloor = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
@@ -4410,18 +4412,18 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFloor, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachFloor(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachFloor_ = asserts.Op{
+var opXForeachFloor_ = wrap.Op{
 	Name:     "_foreach_floor_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
@@ -4430,18 +4432,18 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachFloorOut = asserts.Op{
+var opXForeachFloorOut = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4450,18 +4452,18 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachFrac = asserts.Op{
+var opXForeachFrac = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
@@ -4469,18 +4471,18 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFrac, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachFrac(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachFrac_ = asserts.Op{
+var opXForeachFrac_ = wrap.Op{
 	Name:     "_foreach_frac_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
@@ -4489,18 +4491,18 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachFracOut = asserts.Op{
+var opXForeachFracOut = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4509,18 +4511,18 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLerpList = asserts.Op{
+var opXForeachLerpList = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerpList checks _foreach_lerp.List(Tensor[] self, Tensor[] tensors1, Tensor[] weights) -> Tensor[]
@@ -4528,18 +4530,18 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	if !asserts.Checking() {
 		return kernels.XForeachLerpList(self, tensors1, weights)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachLerpList, &assertgenshapes.Locs_96df304864cc, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
 	assertgenshapes.ChecksPost_ca506f14ee23(&c, &assertgenshapes.Locs_96df304864cc, &l0, &l1, &l2, self, tensors1, weights, r0)
 	return r0
 }
 
-var opXForeachLerp_List = asserts.Op{
+var opXForeachLerp_List = wrap.Op{
 	Name:     "_foreach_lerp_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerp_List checks _foreach_lerp_.List(Tensor(a!)[] self, Tensor[] tensors1, Tensor[] weights) -> ()
@@ -4548,18 +4550,18 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 		kernels.XForeachLerp_List(self, tensors1, weights)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachLerp_List, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
 	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
 	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
 }
 
-var opXForeachLerpListOut = asserts.Op{
+var opXForeachLerpListOut = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerpListOut checks _foreach_lerp.List_out(Tensor[] self, Tensor[] tensors1, Tensor[] weights, *, Tensor(a!)[] out) -> ()
@@ -4568,18 +4570,18 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 		kernels.XForeachLerpListOut(self, tensors1, weights, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachLerpListOut, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
 	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
-var opXForeachLerpScalar = asserts.Op{
+var opXForeachLerpScalar = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerpScalar checks _foreach_lerp.Scalar(Tensor[] self, Tensor[] tensors1, Scalar weight) -> Tensor[]
@@ -4587,18 +4589,18 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalar(self, tensors1, weight)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachLerpScalar, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1, r0)
 	return r0
 }
 
-var opXForeachLerp_Scalar = asserts.Op{
+var opXForeachLerp_Scalar = wrap.Op{
 	Name:     "_foreach_lerp_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerp_Scalar checks _foreach_lerp_.Scalar(Tensor(a!)[] self, Tensor[] tensors1, Scalar weight) -> ()
@@ -4607,18 +4609,18 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 		kernels.XForeachLerp_Scalar(self, tensors1, weight)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 }
 
-var opXForeachLerpScalarOut = asserts.Op{
+var opXForeachLerpScalarOut = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerpScalarOut checks _foreach_lerp.Scalar_out(Tensor[] self, Tensor[] tensors1, Scalar weight, *, Tensor(a!)[] out) -> ()
@@ -4627,18 +4629,18 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 }
 
-var opXForeachLerpScalarList = asserts.Op{
+var opXForeachLerpScalarList = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerpScalarList checks _foreach_lerp.ScalarList(Tensor[] self, Tensor[] tensors1, Scalar[] weight) -> Tensor[]
@@ -4646,18 +4648,18 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalarList(self, tensors1, weight)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1, r0)
 	return r0
 }
 
-var opXForeachLerp_ScalarList = asserts.Op{
+var opXForeachLerp_ScalarList = wrap.Op{
 	Name:     "_foreach_lerp_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerp_ScalarList checks _foreach_lerp_.ScalarList(Tensor(a!)[] self, Tensor[] tensors1, Scalar[] weight) -> ()
@@ -4666,18 +4668,18 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 }
 
-var opXForeachLerpScalarListOut = asserts.Op{
+var opXForeachLerpScalarListOut = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLerpScalarListOut checks _foreach_lerp.ScalarList_out(Tensor[] self, Tensor[] tensors1, Scalar[] weight, *, Tensor(a!)[] out) -> ()
@@ -4686,18 +4688,18 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 }
 
-var opXForeachLgamma = asserts.Op{
+var opXForeachLgamma = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
@@ -4705,18 +4707,18 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLgamma, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachLgamma_ = asserts.Op{
+var opXForeachLgamma_ = wrap.Op{
 	Name:     "_foreach_lgamma_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
@@ -4725,18 +4727,18 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLgammaOut = asserts.Op{
+var opXForeachLgammaOut = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4745,18 +4747,18 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog = asserts.Op{
+var opXForeachLog = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
@@ -4764,18 +4766,18 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachLog(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachLog_ = asserts.Op{
+var opXForeachLog_ = wrap.Op{
 	Name:     "_foreach_log_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
@@ -4784,18 +4786,18 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLogOut = asserts.Op{
+var opXForeachLogOut = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4804,18 +4806,18 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog10 = asserts.Op{
+var opXForeachLog10 = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
@@ -4823,18 +4825,18 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog10, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachLog10(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachLog10_ = asserts.Op{
+var opXForeachLog10_ = wrap.Op{
 	Name:     "_foreach_log10_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
@@ -4843,18 +4845,18 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog10Out = asserts.Op{
+var opXForeachLog10Out = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4863,18 +4865,18 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog1p = asserts.Op{
+var opXForeachLog1p = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
@@ -4882,18 +4884,18 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog1p, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachLog1p_ = asserts.Op{
+var opXForeachLog1p_ = wrap.Op{
 	Name:     "_foreach_log1p_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
@@ -4902,18 +4904,18 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog1pOut = asserts.Op{
+var opXForeachLog1pOut = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4922,18 +4924,18 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog2 = asserts.Op{
+var opXForeachLog2 = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
@@ -4941,18 +4943,18 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog2, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachLog2(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachLog2_ = asserts.Op{
+var opXForeachLog2_ = wrap.Op{
 	Name:     "_foreach_log2_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
@@ -4961,18 +4963,18 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog2Out = asserts.Op{
+var opXForeachLog2Out = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4981,18 +4983,18 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachMax = asserts.Op{
+var opXForeachMax = wrap.Op{
 	Name:     "_foreach_max",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMax checks _foreach_max(Tensor[] self) -> Tensor[]
@@ -5000,18 +5002,18 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMax(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMax, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachMax(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachMaxOut = asserts.Op{
+var opXForeachMaxOut = wrap.Op{
 	Name:     "_foreach_max",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMaxOut checks _foreach_max.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5020,18 +5022,18 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachMaxOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachNeg = asserts.Op{
+var opXForeachNeg = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
@@ -5039,18 +5041,18 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNeg, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachNeg(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachNeg_ = asserts.Op{
+var opXForeachNeg_ = wrap.Op{
 	Name:     "_foreach_neg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
@@ -5059,18 +5061,18 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachNegOut = asserts.Op{
+var opXForeachNegOut = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5079,18 +5081,18 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachNormScalar = asserts.Op{
+var opXForeachNormScalar = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2, ScalarType? dtype=None) -> Tensor[]
@@ -5098,18 +5100,18 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord, dtype)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNormScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachNormScalarOut = asserts.Op{
+var opXForeachNormScalarOut = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, ScalarType? dtype=None, *, Tensor(a!)[] out) -> ()
@@ -5118,18 +5120,18 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 		kernels.XForeachNormScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
 }
 
-var opXForeachPowsumScalar = asserts.Op{
+var opXForeachPowsumScalar = wrap.Op{
 	Name:     "_foreach_powsum",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowsumScalar checks _foreach_powsum.Scalar(Tensor[] self, Scalar ord=2, ScalarType? dtype=None) -> Tensor[]
@@ -5137,18 +5139,18 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 	if !asserts.Checking() {
 		return kernels.XForeachPowsumScalar(self, ord, dtype)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowsumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachPowsumScalar(self, ord, dtype)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachPowsumScalarOut = asserts.Op{
+var opXForeachPowsumScalarOut = wrap.Op{
 	Name:     "_foreach_powsum",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowsumScalarOut checks _foreach_powsum.Scalar_out(Tensor[] self, Scalar ord=2, ScalarType? dtype=None, *, Tensor(a!)[] out) -> ()
@@ -5157,18 +5159,18 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 		kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowsumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
 }
 
-var opXForeachPowList = asserts.Op{
+var opXForeachPowList = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowList checks _foreach_pow.List(Tensor[] self, Tensor[] exponent) -> Tensor[]
@@ -5176,18 +5178,18 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	if !asserts.Checking() {
 		return kernels.XForeachPowList(self, exponent)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachPowList, &assertgenshapes.Locs_c215f155d712, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_c215f155d712, &l0, &l1, self, exponent, r0)
 	return r0
 }
 
-var opXForeachPowScalar = asserts.Op{
+var opXForeachPowScalar = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowScalar checks _foreach_pow.Scalar(Tensor[] self, Scalar exponent) -> Tensor[]
@@ -5195,18 +5197,18 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalar(self, exponent)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachPowScalarList = asserts.Op{
+var opXForeachPowScalarList = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowScalarList checks _foreach_pow.ScalarList(Tensor[] self, Scalar[] exponent) -> Tensor[]
@@ -5214,18 +5216,18 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarList(self, exponent)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachPowScalarAndTensor = asserts.Op{
+var opXForeachPowScalarAndTensor = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "ScalarAndTensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowScalarAndTensor checks _foreach_pow.ScalarAndTensor(Scalar self, Tensor[] exponent) -> Tensor[]
@@ -5233,18 +5235,18 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarAndTensor(self, exponent)
 	}
-	var c asserts.Call
-	var l1 asserts.SavedList
+	var c wrap.Call
+	var l1 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs_b1040d773773, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_b1040d773773, &l1, exponent, r0)
 	return r0
 }
 
-var opXForeachPow_List = asserts.Op{
+var opXForeachPow_List = wrap.Op{
 	Name:     "_foreach_pow_",
 	Overload: "List",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPow_List checks _foreach_pow_.List(Tensor(a!)[] self, Tensor[] exponent) -> ()
@@ -5253,18 +5255,18 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 		kernels.XForeachPow_List(self, exponent)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachPow_List, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
 	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
 }
 
-var opXForeachPowListOut = asserts.Op{
+var opXForeachPowListOut = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "List_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowListOut checks _foreach_pow.List_out(Tensor[] self, Tensor[] exponent, *, Tensor(a!)[] out) -> ()
@@ -5273,18 +5275,18 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 		kernels.XForeachPowListOut(self, exponent, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachPowListOut, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
 	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
 }
 
-var opXForeachPow_Scalar = asserts.Op{
+var opXForeachPow_Scalar = wrap.Op{
 	Name:     "_foreach_pow_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPow_Scalar checks _foreach_pow_.Scalar(Tensor(a!)[] self, Scalar exponent) -> ()
@@ -5293,18 +5295,18 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 		kernels.XForeachPow_Scalar(self, exponent)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachPowScalarOut = asserts.Op{
+var opXForeachPowScalarOut = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowScalarOut checks _foreach_pow.Scalar_out(Tensor[] self, Scalar exponent, *, Tensor(a!)[] out) -> ()
@@ -5313,18 +5315,18 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 		kernels.XForeachPowScalarOut(self, exponent, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachPow_ScalarList = asserts.Op{
+var opXForeachPow_ScalarList = wrap.Op{
 	Name:     "_foreach_pow_",
 	Overload: "ScalarList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPow_ScalarList checks _foreach_pow_.ScalarList(Tensor(a!)[] self, Scalar[] exponent) -> ()
@@ -5333,18 +5335,18 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 		kernels.XForeachPow_ScalarList(self, exponent)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachPowScalarListOut = asserts.Op{
+var opXForeachPowScalarListOut = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachPowScalarListOut checks _foreach_pow.ScalarList_out(Tensor[] self, Scalar[] exponent, *, Tensor(a!)[] out) -> ()
@@ -5353,18 +5355,18 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 		kernels.XForeachPowScalarListOut(self, exponent, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachReciprocal = asserts.Op{
+var opXForeachReciprocal = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
@@ -5372,18 +5374,18 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachReciprocal, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachReciprocal_ = asserts.Op{
+var opXForeachReciprocal_ = wrap.Op{
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
@@ -5392,18 +5394,18 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachReciprocalOut = asserts.Op{
+var opXForeachReciprocalOut = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5412,18 +5414,18 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachRound = asserts.Op{
+var opXForeachRound = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
@@ -5431,18 +5433,18 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRound, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachRound(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachRound_ = asserts.Op{
+var opXForeachRound_ = wrap.Op{
 	Name:     "_foreach_round_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
@@ -5451,18 +5453,18 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachRoundOut = asserts.Op{
+var opXForeachRoundOut = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5471,18 +5473,18 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachRsqrt = asserts.Op{
+var opXForeachRsqrt = wrap.Op{
 	Name:     "_foreach_rsqrt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachRsqrt checks _foreach_rsqrt(Tensor[] self) -> Tensor[]
@@ -5490,18 +5492,18 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRsqrt(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRsqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachRsqrt_ = asserts.Op{
+var opXForeachRsqrt_ = wrap.Op{
 	Name:     "_foreach_rsqrt_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachRsqrt_ checks _foreach_rsqrt_(Tensor(a!)[] self) -> ()
@@ -5510,18 +5512,18 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 		kernels.XForeachRsqrt_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRsqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachRsqrtOut = asserts.Op{
+var opXForeachRsqrtOut = wrap.Op{
 	Name:     "_foreach_rsqrt",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachRsqrtOut checks _foreach_rsqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5530,18 +5532,18 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRsqrtOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSigmoid = asserts.Op{
+var opXForeachSigmoid = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
@@ -5549,18 +5551,18 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSigmoid, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSigmoid_ = asserts.Op{
+var opXForeachSigmoid_ = wrap.Op{
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
@@ -5569,18 +5571,18 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSigmoidOut = asserts.Op{
+var opXForeachSigmoidOut = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5589,18 +5591,18 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSign = asserts.Op{
+var opXForeachSign = wrap.Op{
 	Name:     "_foreach_sign",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSign checks _foreach_sign(Tensor[] self) -> Tensor[]
@@ -5608,18 +5610,18 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSign(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSign, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSign(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSign_ = asserts.Op{
+var opXForeachSign_ = wrap.Op{
 	Name:     "_foreach_sign_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSign_ checks _foreach_sign_(Tensor(a!)[] self) -> ()
@@ -5628,18 +5630,18 @@ func XForeachSign_(self []*torch.Tensor) {
 		kernels.XForeachSign_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSign_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSign_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSignOut = asserts.Op{
+var opXForeachSignOut = wrap.Op{
 	Name:     "_foreach_sign",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSignOut checks _foreach_sign.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5648,18 +5650,18 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSignOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSignOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSin = asserts.Op{
+var opXForeachSin = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
@@ -5667,18 +5669,18 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSin(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSin_ = asserts.Op{
+var opXForeachSin_ = wrap.Op{
 	Name:     "_foreach_sin_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
@@ -5687,18 +5689,18 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSinOut = asserts.Op{
+var opXForeachSinOut = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5707,18 +5709,18 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSinh = asserts.Op{
+var opXForeachSinh = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
@@ -5726,18 +5728,18 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSinh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSinh(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSinh_ = asserts.Op{
+var opXForeachSinh_ = wrap.Op{
 	Name:     "_foreach_sinh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
@@ -5746,18 +5748,18 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSinhOut = asserts.Op{
+var opXForeachSinhOut = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5766,18 +5768,18 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSqrt = asserts.Op{
+var opXForeachSqrt = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
@@ -5785,18 +5787,18 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachSqrt_ = asserts.Op{
+var opXForeachSqrt_ = wrap.Op{
 	Name:     "_foreach_sqrt_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
@@ -5805,18 +5807,18 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSqrtOut = asserts.Op{
+var opXForeachSqrtOut = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5825,18 +5827,18 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTan = asserts.Op{
+var opXForeachTan = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
@@ -5844,18 +5846,18 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachTan(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachTan_ = asserts.Op{
+var opXForeachTan_ = wrap.Op{
 	Name:     "_foreach_tan_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
@@ -5864,18 +5866,18 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTanOut = asserts.Op{
+var opXForeachTanOut = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5884,18 +5886,18 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTanh = asserts.Op{
+var opXForeachTanh = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
@@ -5903,18 +5905,18 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTanh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachTanh(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachTanh_ = asserts.Op{
+var opXForeachTanh_ = wrap.Op{
 	Name:     "_foreach_tanh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
@@ -5923,18 +5925,18 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTanhOut = asserts.Op{
+var opXForeachTanhOut = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5943,18 +5945,18 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTrunc = asserts.Op{
+var opXForeachTrunc = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
@@ -5962,18 +5964,18 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTrunc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachTrunc_ = asserts.Op{
+var opXForeachTrunc_ = wrap.Op{
 	Name:     "_foreach_trunc_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
@@ -5982,18 +5984,18 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTruncOut = asserts.Op{
+var opXForeachTruncOut = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -6002,18 +6004,18 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachZero_ = asserts.Op{
+var opXForeachZero_ = wrap.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
@@ -6022,18 +6024,18 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
 	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachZeroOut = asserts.Op{
+var opXForeachZeroOut = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -6042,18 +6044,18 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachZero = asserts.Op{
+var opXForeachZero = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
@@ -6061,18 +6063,18 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachZero, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachZero(self)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachClone = asserts.Op{
+var opXForeachClone = wrap.Op{
 	Name:     "_foreach_clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachClone checks _foreach_clone(Tensor[] self, *, MemoryFormat? memory_format=None) -> Tensor[]
@@ -6080,18 +6082,18 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachClone(self, memory_format)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClone, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachClone(self, memory_format)
 	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
-var opXForeachCloneOut = asserts.Op{
+var opXForeachCloneOut = wrap.Op{
 	Name:     "_foreach_clone",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCloneOut checks _foreach_clone.out(Tensor[] self, *, MemoryFormat? memory_format=None, Tensor(a!)[] out) -> ()
@@ -6100,18 +6102,18 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 		kernels.XForeachCloneOut(self, memory_format, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCloneOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
 	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachCopy_ = asserts.Op{
+var opXForeachCopy_ = wrap.Op{
 	Name:     "_foreach_copy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCopy_ checks _foreach_copy_(Tensor(a!)[] self, Tensor[] src, bool non_blocking=False) -> ()
@@ -6120,18 +6122,18 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 		kernels.XForeachCopy_(self, src, non_blocking)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachCopy_, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
 	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
 	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
 }
 
-var opXForeachCopyOut = asserts.Op{
+var opXForeachCopyOut = wrap.Op{
 	Name:     "_foreach_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCopyOut checks _foreach_copy.out(Tensor[] self, Tensor[] src, bool non_blocking=False, *, Tensor(a!)[] out) -> ()
@@ -6140,18 +6142,18 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 		kernels.XForeachCopyOut(self, src, non_blocking, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachCopyOut, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
 	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
 	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
 }
 
-var opXForeachCopy = asserts.Op{
+var opXForeachCopy = wrap.Op{
 	Name:     "_foreach_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachCopy checks _foreach_copy(Tensor[] self, Tensor[] src, bool non_blocking=False) -> Tensor[] self_out
@@ -6159,18 +6161,18 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 	if !asserts.Checking() {
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachCopy, &assertgenshapes.Locs_ca17e0284ce7, &l0, &l1, self, src)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_ca17e0284ce7, &l0, &l1, self, src, r0)
 	return r0
 }
 
-var opXForeachMm = asserts.Op{
+var opXForeachMm = wrap.Op{
 	Name:     "_foreach_mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XForeachMm checks _foreach_mm(Tensor[] self, Tensor[] mat2) -> Tensor[]
@@ -6178,18 +6180,18 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMm(self, mat2)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMm, &assertgenshapes.Locs_d124f5a5b6ff, &l0, &l1, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
 	assertgenshapes.ChecksPost_d57e5294b3d6(&c, &assertgenshapes.Locs_d124f5a5b6ff, &l0, &l1, self, mat2, r0)
 	return r0
 }
 
-var opBucketizeTensor = asserts.Op{
+var opBucketizeTensor = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -6197,18 +6199,18 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
-var opBucketizeTensorOut = asserts.Op{
+var opBucketizeTensorOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -6216,19 +6218,19 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
 }
 
-var opBucketizeScalar = asserts.Op{
+var opBucketizeScalar = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -6236,18 +6238,18 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
 	return r0
 }
 
-var opBucketizeScalarOut = asserts.Op{
+var opBucketizeScalarOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -6255,19 +6257,19 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c asserts.Call
-	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out)
+	var c wrap.Call
+	var a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out, r0)
 	return r0
 }
 
-var opSearchsortedTensor = asserts.Op{
+var opSearchsortedTensor = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -6275,18 +6277,18 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
-var opSearchsortedTensorOut = asserts.Op{
+var opSearchsortedTensorOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -6294,19 +6296,19 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
 }
 
-var opSearchsortedScalar = asserts.Op{
+var opSearchsortedScalar = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -6314,18 +6316,18 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_daf57534474f(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9a26ff9fa5a2(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
-var opSearchsortedScalarOut = asserts.Op{
+var opSearchsortedScalarOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -6333,19 +6335,19 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_b58f7c004091(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_91ccc1d7ae11(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
 }
 
-var opXConvertIndicesFromCooToCsr = asserts.Op{
+var opXConvertIndicesFromCooToCsr = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
@@ -6353,18 +6355,18 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXConvertIndicesFromCooToCsrOut = asserts.Op{
+var opXConvertIndicesFromCooToCsrOut = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
@@ -6372,19 +6374,19 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXConvertIndicesFromCsrToCoo = asserts.Op{
+var opXConvertIndicesFromCsrToCoo = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
@@ -6392,18 +6394,18 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices, r0)
 	return r0
 }
 
-var opXConvertIndicesFromCsrToCooOut = asserts.Op{
+var opXConvertIndicesFromCsrToCooOut = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
@@ -6411,19 +6413,19 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
 }
 
-var opMseLossOut = asserts.Op{
+var opMseLossOut = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -6431,19 +6433,19 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMseLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMseLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
-var opMseLoss = asserts.Op{
+var opMseLoss = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -6451,18 +6453,18 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opMseLossBackwardGradInput = asserts.Op{
+var opMseLossBackwardGradInput = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6470,19 +6472,19 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
-var opMseLossBackward = asserts.Op{
+var opMseLossBackward = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -6490,18 +6492,18 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opL1Loss = asserts.Op{
+var opL1Loss = wrap.Op{
 	Name:     "l1_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -6509,18 +6511,18 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.L1Loss(self, target, reduction)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opMultiMarginLossOut = asserts.Op{
+var opMultiMarginLossOut = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -6528,19 +6530,19 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out)
+	var c wrap.Call
+	var a0, a1, a4, a6 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
 }
 
-var opMultiMarginLoss = asserts.Op{
+var opMultiMarginLoss = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -6548,18 +6550,18 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
-var opMultiMarginLossBackwardGradInput = asserts.Op{
+var opMultiMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6567,19 +6569,19 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a7 asserts.Saved
-	assertgenshapes.ChecksPre_420a4962905e(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a5, a7 wrap.Saved
+	assertgenshapes.ChecksPre_427855877fd9(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
-var opMultiMarginLossBackward = asserts.Op{
+var opMultiMarginLossBackward = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -6587,18 +6589,18 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_f8d732997765(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
 	return r0
 }
 
-var opMultilabelMarginLossOut = asserts.Op{
+var opMultilabelMarginLossOut = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -6606,19 +6608,19 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
-var opMultilabelMarginLoss = asserts.Op{
+var opMultilabelMarginLoss = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -6626,18 +6628,18 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opMultilabelMarginLossForwardOutput = asserts.Op{
+var opMultilabelMarginLossForwardOutput = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
@@ -6645,19 +6647,19 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
 }
 
-var opMultilabelMarginLossForward = asserts.Op{
+var opMultilabelMarginLossForward = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
@@ -6665,18 +6667,18 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
-var opMultilabelMarginLossBackwardGradInput = asserts.Op{
+var opMultilabelMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6684,19 +6686,19 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_2064e8de8db1(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
 }
 
-var opMultilabelMarginLossBackward = asserts.Op{
+var opMultilabelMarginLossBackward = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
@@ -6704,18 +6706,18 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_02f7125493d4(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_b0bf72c61219(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
 }
 
-var opNllLossOut = asserts.Op{
+var opNllLossOut = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -6723,19 +6725,19 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opNllLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opNllLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
-var opNllLossNd = asserts.Op{
+var opNllLossNd = wrap.Op{
 	Name:     "nll_loss_nd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
@@ -6743,18 +6745,18 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opNllLossNd, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLossNd, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
-var opNllLoss = asserts.Op{
+var opNllLoss = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
@@ -6762,18 +6764,18 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opNllLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
-var opNllLossForwardOutput = asserts.Op{
+var opNllLossForwardOutput = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -6781,19 +6783,19 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_796115acf324(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	var c wrap.Call
+	var a0, a1, a2, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_34b05d119386(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLossForward = asserts.Op{
+var opNllLossForward = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
@@ -6801,18 +6803,18 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLossBackwardGradInput = asserts.Op{
+var opNllLossBackwardGradInput = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6820,19 +6822,19 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_54a28aa8553d(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_23cddd44ad55(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
-var opNllLossBackward = asserts.Op{
+var opNllLossBackward = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
@@ -6840,18 +6842,18 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_dccc194ea2d5(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_baa8ef4e4295(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
-var opNllLoss2dOut = asserts.Op{
+var opNllLoss2dOut = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -6859,19 +6861,19 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opNllLoss2dOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opNllLoss2dOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
 }
 
-var opNllLoss2d = asserts.Op{
+var opNllLoss2d = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
@@ -6879,18 +6881,18 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opNllLoss2d, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opNllLoss2d, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
-var opNllLoss2dForwardOutput = asserts.Op{
+var opNllLoss2dForwardOutput = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -6898,19 +6900,19 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_796115acf324(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	var c wrap.Call
+	var a0, a1, a2, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_34b05d119386(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLoss2dForward = asserts.Op{
+var opNllLoss2dForward = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
@@ -6918,18 +6920,18 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5f8ed811ac47(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLoss2dBackwardGradInput = asserts.Op{
+var opNllLoss2dBackwardGradInput = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6937,19 +6939,19 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_54a28aa8553d(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_23cddd44ad55(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
 }
 
-var opNllLoss2dBackward = asserts.Op{
+var opNllLoss2dBackward = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
@@ -6957,18 +6959,18 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_dccc194ea2d5(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_baa8ef4e4295(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
-var opSmoothL1LossOut = asserts.Op{
+var opSmoothL1LossOut = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6976,19 +6978,19 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
-var opSmoothL1Loss = asserts.Op{
+var opSmoothL1Loss = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
@@ -6996,18 +6998,18 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opSmoothL1LossBackwardGradInput = asserts.Op{
+var opSmoothL1LossBackwardGradInput = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7015,19 +7017,19 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
-var opSmoothL1LossBackward = asserts.Op{
+var opSmoothL1LossBackward = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
@@ -7035,18 +7037,18 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opHuberLossOut = asserts.Op{
+var opHuberLossOut = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -7054,19 +7056,19 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHuberLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHuberLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
 	return r0
 }
 
-var opHuberLoss = asserts.Op{
+var opHuberLoss = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
@@ -7074,18 +7076,18 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opHuberLossBackwardOut = asserts.Op{
+var opHuberLossBackwardOut = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7093,19 +7095,19 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
-var opHuberLossBackward = asserts.Op{
+var opHuberLossBackward = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
@@ -7113,18 +7115,18 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opSoftMarginLossOut = asserts.Op{
+var opSoftMarginLossOut = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -7132,19 +7134,19 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
 	return r0
 }
 
-var opSoftMarginLoss = asserts.Op{
+var opSoftMarginLoss = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -7152,18 +7154,18 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opSoftMarginLossBackwardGradInput = asserts.Op{
+var opSoftMarginLossBackwardGradInput = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7171,19 +7173,19 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
 }
 
-var opSoftMarginLossBackward = asserts.Op{
+var opSoftMarginLossBackward = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -7191,18 +7193,18 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opEluOut = asserts.Op{
+var opEluOut = wrap.Op{
 	Name:     "elu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7210,19 +7212,19 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opEluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opEluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opElu = asserts.Op{
+var opElu = wrap.Op{
 	Name:     "elu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
@@ -7230,18 +7232,18 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEluBackwardGradInput = asserts.Op{
+var opEluBackwardGradInput = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7249,19 +7251,19 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
 }
 
-var opEluBackward = asserts.Op{
+var opEluBackward = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
@@ -7269,18 +7271,18 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
-var opElu_ = asserts.Op{
+var opElu_ = wrap.Op{
 	Name:     "elu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
@@ -7288,8 +7290,8 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opElu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
@@ -7297,10 +7299,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	return r0
 }
 
-var opGluOut = asserts.Op{
+var opGluOut = wrap.Op{
 	Name:     "glu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7308,19 +7310,19 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opGluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opGluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opGlu = asserts.Op{
+var opGlu = wrap.Op{
 	Name:     "glu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Glu checks glu(Tensor self, int dim=-1) -> Tensor
@@ -7328,18 +7330,18 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Glu(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGluBackwardGradInput = asserts.Op{
+var opGluBackwardGradInput = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7347,19 +7349,19 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opGluBackward = asserts.Op{
+var opGluBackward = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
@@ -7367,18 +7369,18 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opGluJvp = asserts.Op{
+var opGluJvp = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
@@ -7386,18 +7388,18 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx, r0)
 	return r0
 }
 
-var opGluJvpOut = asserts.Op{
+var opGluJvpOut = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7405,19 +7407,19 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opGluJvpOut, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opGluJvpOut, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
 }
 
-var opGluBackwardJvp = asserts.Op{
+var opGluBackwardJvp = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
@@ -7425,18 +7427,18 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98aae99c0243(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_2aba30d7eae5(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
 }
 
-var opGluBackwardJvpOut = asserts.Op{
+var opGluBackwardJvpOut = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7444,19 +7446,19 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre_34e3436eb409(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a6 wrap.Saved
+	assertgenshapes.ChecksPre_2ea3f0995106(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
 }
 
-var opHardsigmoidOut = asserts.Op{
+var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7464,19 +7466,19 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opHardsigmoid = asserts.Op{
+var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -7484,18 +7486,18 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardsigmoid_ = asserts.Op{
+var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -7503,8 +7505,8 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardsigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
@@ -7512,10 +7514,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardsigmoidBackwardGradInput = asserts.Op{
+var opHardsigmoidBackwardGradInput = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7523,19 +7525,19 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opHardsigmoidBackward = asserts.Op{
+var opHardsigmoidBackward = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7543,18 +7545,18 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardtanhOut = asserts.Op{
+var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7562,19 +7564,19 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opHardtanh = asserts.Op{
+var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -7582,18 +7584,18 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardtanhBackwardGradInput = asserts.Op{
+var opHardtanhBackwardGradInput = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7601,19 +7603,19 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opHardtanhBackward = asserts.Op{
+var opHardtanhBackward = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
@@ -7621,18 +7623,18 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardtanh_ = asserts.Op{
+var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -7640,8 +7642,8 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
@@ -7649,10 +7651,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	return r0
 }
 
-var opHardswishOut = asserts.Op{
+var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7660,19 +7662,19 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opHardswish = asserts.Op{
+var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -7680,18 +7682,18 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardswish(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardswish_ = asserts.Op{
+var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -7699,8 +7701,8 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardswish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
@@ -7708,10 +7710,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardswishBackward = asserts.Op{
+var opHardswishBackward = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7719,18 +7721,18 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardswishBackwardOut = asserts.Op{
+var opHardswishBackwardOut = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7738,19 +7740,19 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
-var opLeakyReluOut = asserts.Op{
+var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -7758,19 +7760,19 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLeakyRelu = asserts.Op{
+var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -7778,18 +7780,18 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLeakyReluBackwardGradInput = asserts.Op{
+var opLeakyReluBackwardGradInput = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7797,19 +7799,19 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opLeakyReluBackward = asserts.Op{
+var opLeakyReluBackward = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
@@ -7817,18 +7819,18 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opLeakyRelu_ = asserts.Op{
+var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -7836,8 +7838,8 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opLeakyRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
@@ -7845,10 +7847,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLogSigmoidOut = asserts.Op{
+var opLogSigmoidOut = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7856,19 +7858,19 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLogSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLogSigmoid = asserts.Op{
+var opLogSigmoid = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
@@ -7876,18 +7878,18 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogSigmoid(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogSigmoidForwardOutput = asserts.Op{
+var opLogSigmoidForwardOutput = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
@@ -7895,19 +7897,19 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
 }
 
-var opLogSigmoidForward = asserts.Op{
+var opLogSigmoidForward = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
@@ -7915,18 +7917,18 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLogSigmoidBackwardGradInput = asserts.Op{
+var opLogSigmoidBackwardGradInput = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7934,19 +7936,19 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
 }
 
-var opLogSigmoidBackward = asserts.Op{
+var opLogSigmoidBackward = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
@@ -7954,18 +7956,18 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
-var opRreluWithNoiseOut = asserts.Op{
+var opRreluWithNoiseOut = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7973,19 +7975,19 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre_32ebc202f2fd(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out)
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
+	assertgenshapes.ChecksPre_e9369f5a2c7e(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	assertgenshapes.ChecksPost_cc5cce1f6286(&c, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
 }
 
-var opRreluWithNoise = asserts.Op{
+var opRreluWithNoise = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -7993,19 +7995,19 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	assertgenshapes.ChecksPost_8522ff4dcc99(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
 	return r0
 }
 
-var opRreluWithNoiseFunctional = asserts.Op{
+var opRreluWithNoiseFunctional = wrap.Op{
 	Name:     "rrelu_with_noise_functional",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RreluWithNoiseFunctional checks rrelu_with_noise_functional(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> (Tensor, Tensor noise_out)
@@ -8013,18 +8015,18 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
-var opRreluWithNoiseBackward = asserts.Op{
+var opRreluWithNoiseBackward = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
@@ -8032,18 +8034,18 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
-var opRreluWithNoiseBackwardOut = asserts.Op{
+var opRreluWithNoiseBackwardOut = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
@@ -8051,19 +8053,19 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	var c wrap.Call
+	var a0, a1, a2, a7 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
 }
 
-var opRreluWithNoise_ = asserts.Op{
+var opRreluWithNoise_ = wrap.Op{
 	Name:     "rrelu_with_noise_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -8071,8 +8073,8 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_03536506b1f5(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
@@ -8080,10 +8082,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	return r0
 }
 
-var opSoftplusOut = asserts.Op{
+var opSoftplusOut = wrap.Op{
 	Name:     "softplus",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
@@ -8091,19 +8093,19 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftplusOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftplusOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opSoftplus = asserts.Op{
+var opSoftplus = wrap.Op{
 	Name:     "softplus",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
@@ -8111,18 +8113,18 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftplusBackwardGradInput = asserts.Op{
+var opSoftplusBackwardGradInput = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8130,19 +8132,19 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opSoftplusBackward = asserts.Op{
+var opSoftplusBackward = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
@@ -8150,18 +8152,18 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opSoftshrinkOut = asserts.Op{
+var opSoftshrinkOut = wrap.Op{
 	Name:     "softshrink",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -8169,19 +8171,19 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSoftshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSoftshrink = asserts.Op{
+var opSoftshrink = wrap.Op{
 	Name:     "softshrink",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -8189,18 +8191,18 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftshrinkBackwardGradInput = asserts.Op{
+var opSoftshrinkBackwardGradInput = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8208,19 +8210,19 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opSoftshrinkBackward = asserts.Op{
+var opSoftshrinkBackward = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
@@ -8228,18 +8230,18 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool2dOut = asserts.Op{
+var opAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8247,19 +8249,19 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool2d = asserts.Op{
+var opAdaptiveAvgPool2d = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -8267,18 +8269,18 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2d = asserts.Op{
+var opMkldnnAdaptiveAvgPool2d = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
@@ -8286,18 +8288,18 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8305,19 +8307,19 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -8325,18 +8327,18 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8344,19 +8346,19 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2d = asserts.Op{
+var opXAdaptiveAvgPool2d = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -8364,18 +8366,18 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dOut = asserts.Op{
+var opXAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8383,19 +8385,19 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dBackward = asserts.Op{
+var opXAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -8403,18 +8405,18 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
+var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8422,19 +8424,19 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool3dOut = asserts.Op{
+var opAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8442,19 +8444,19 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool3d = asserts.Op{
+var opAdaptiveAvgPool3d = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
@@ -8462,18 +8464,18 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3d = asserts.Op{
+var opXAdaptiveAvgPool3d = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
@@ -8481,18 +8483,18 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dOut = asserts.Op{
+var opXAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8500,19 +8502,19 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
+var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8520,19 +8522,19 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dBackward = asserts.Op{
+var opXAdaptiveAvgPool3dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -8540,18 +8542,18 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
+var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8559,19 +8561,19 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
 }
 
-var opAdaptiveMaxPool2dOut = asserts.Op{
+var opAdaptiveMaxPool2dOut = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8579,19 +8581,19 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool2d = asserts.Op{
+var opAdaptiveMaxPool2d = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
@@ -8599,18 +8601,18 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
+var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8618,19 +8620,19 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
-var opAdaptiveMaxPool2dBackward = asserts.Op{
+var opAdaptiveMaxPool2dBackward = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -8638,18 +8640,18 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
-var opAdaptiveMaxPool3dOut = asserts.Op{
+var opAdaptiveMaxPool3dOut = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8657,19 +8659,19 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool3d = asserts.Op{
+var opAdaptiveMaxPool3d = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
@@ -8677,18 +8679,18 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
+var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8696,19 +8698,19 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
-var opAdaptiveMaxPool3dBackward = asserts.Op{
+var opAdaptiveMaxPool3dBackward = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -8716,18 +8718,18 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
-var opAvgPool2dOut = asserts.Op{
+var opAvgPool2dOut = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8735,19 +8737,19 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
+	var c wrap.Call
+	var a0, a7 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
 	return r0
 }
 
-var opAvgPool2d = asserts.Op{
+var opAvgPool2d = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -8755,18 +8757,18 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAvgPool2dBackwardGradInput = asserts.Op{
+var opAvgPool2dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8774,19 +8776,19 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opAvgPool2dBackward = asserts.Op{
+var opAvgPool2dBackward = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -8794,18 +8796,18 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opAvgPool3dOut = asserts.Op{
+var opAvgPool3dOut = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8813,19 +8815,19 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
+	var c wrap.Call
+	var a0, a7 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
 	return r0
 }
 
-var opAvgPool3d = asserts.Op{
+var opAvgPool3d = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -8833,18 +8835,18 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAvgPool3dBackwardGradInput = asserts.Op{
+var opAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8852,19 +8854,19 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opAvgPool3dBackward = asserts.Op{
+var opAvgPool3dBackward = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -8872,18 +8874,18 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opFractionalMaxPool2dOutput = asserts.Op{
+var opFractionalMaxPool2dOutput = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8891,19 +8893,19 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool2d = asserts.Op{
+var opFractionalMaxPool2d = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -8911,18 +8913,18 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
+var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8930,19 +8932,19 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
-var opFractionalMaxPool2dBackward = asserts.Op{
+var opFractionalMaxPool2dBackward = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
@@ -8950,18 +8952,18 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
-var opFractionalMaxPool3dOutput = asserts.Op{
+var opFractionalMaxPool3dOutput = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8969,19 +8971,19 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool3d = asserts.Op{
+var opFractionalMaxPool3d = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -8989,18 +8991,18 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
+var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9008,19 +9010,19 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
-var opFractionalMaxPool3dBackward = asserts.Op{
+var opFractionalMaxPool3dBackward = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
@@ -9028,18 +9030,18 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxPool2dWithIndicesOut = asserts.Op{
+var opMaxPool2dWithIndicesOut = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -9047,19 +9049,19 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
+	var c wrap.Call
+	var a0, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool2dWithIndices = asserts.Op{
+var opMaxPool2dWithIndices = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2dWithIndices checks max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -9067,18 +9069,18 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool2dWithIndicesBackwardGradInput = asserts.Op{
+var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2dWithIndicesBackwardGradInput checks max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9086,19 +9088,19 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
-var opMaxPool2dWithIndicesBackward = asserts.Op{
+var opMaxPool2dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool2dWithIndicesBackward checks max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -9106,18 +9108,18 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxPool3dWithIndicesOut = asserts.Op{
+var opMaxPool3dWithIndicesOut = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool3dWithIndicesOut checks max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -9125,19 +9127,19 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
+	var c wrap.Call
+	var a0, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool3dWithIndices = asserts.Op{
+var opMaxPool3dWithIndices = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool3dWithIndices checks max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -9145,18 +9147,18 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool3dWithIndicesBackwardGradInput = asserts.Op{
+var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool3dWithIndicesBackwardGradInput checks max_pool3d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9164,19 +9166,19 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
-var opMaxPool3dWithIndicesBackward = asserts.Op{
+var opMaxPool3dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxPool3dWithIndicesBackward checks max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -9184,18 +9186,18 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxUnpool2dOut = asserts.Op{
+var opMaxUnpool2dOut = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxUnpool2dOut checks max_unpool2d.out(Tensor self, Tensor indices, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9203,19 +9205,19 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
-var opMaxUnpool2d = asserts.Op{
+var opMaxUnpool2d = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxUnpool2d checks max_unpool2d(Tensor self, Tensor indices, SymInt[2] output_size) -> Tensor
@@ -9223,18 +9225,18 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opMaxUnpool3dOut = asserts.Op{
+var opMaxUnpool3dOut = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxUnpool3dOut checks max_unpool3d.out(Tensor self, Tensor indices, SymInt[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9242,19 +9244,19 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out)
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
-var opMaxUnpool3d = asserts.Op{
+var opMaxUnpool3d = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxUnpool3d checks max_unpool3d(Tensor self, Tensor indices, SymInt[3] output_size, int[3] stride, int[3] padding) -> Tensor
@@ -9262,18 +9264,18 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opReflectionPad1dOut = asserts.Op{
+var opReflectionPad1dOut = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad1dOut checks reflection_pad1d.out(Tensor self, SymInt[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9281,19 +9283,19 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReflectionPad1d = asserts.Op{
+var opReflectionPad1d = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad1d checks reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor
@@ -9301,18 +9303,18 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad1dBackwardGradInput = asserts.Op{
+var opReflectionPad1dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad1dBackwardGradInput checks reflection_pad1d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9320,19 +9322,19 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opReflectionPad1dBackward = asserts.Op{
+var opReflectionPad1dBackward = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad1dBackward checks reflection_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor
@@ -9340,18 +9342,18 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReflectionPad2dOut = asserts.Op{
+var opReflectionPad2dOut = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad2dOut checks reflection_pad2d.out(Tensor self, SymInt[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9359,19 +9361,19 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReflectionPad2d = asserts.Op{
+var opReflectionPad2d = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad2d checks reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor
@@ -9379,18 +9381,18 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad2dBackwardGradInput = asserts.Op{
+var opReflectionPad2dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad2dBackwardGradInput checks reflection_pad2d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9398,19 +9400,19 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opReflectionPad2dBackward = asserts.Op{
+var opReflectionPad2dBackward = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad2dBackward checks reflection_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor
@@ -9418,18 +9420,18 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReflectionPad3dOut = asserts.Op{
+var opReflectionPad3dOut = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad3dOut checks reflection_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9437,19 +9439,19 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReflectionPad3d = asserts.Op{
+var opReflectionPad3d = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad3d checks reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor
@@ -9457,18 +9459,18 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad3dBackwardGradInput = asserts.Op{
+var opReflectionPad3dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad3dBackwardGradInput checks reflection_pad3d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9476,19 +9478,19 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opReflectionPad3dBackward = asserts.Op{
+var opReflectionPad3dBackward = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReflectionPad3dBackward checks reflection_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor
@@ -9496,18 +9498,18 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad1dOut = asserts.Op{
+var opReplicationPad1dOut = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad1dOut checks replication_pad1d.out(Tensor self, SymInt[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9515,19 +9517,19 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReplicationPad1d = asserts.Op{
+var opReplicationPad1d = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad1d checks replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor
@@ -9535,18 +9537,18 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad1dBackwardGradInput = asserts.Op{
+var opReplicationPad1dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad1dBackwardGradInput checks replication_pad1d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9554,19 +9556,19 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opReplicationPad1dBackward = asserts.Op{
+var opReplicationPad1dBackward = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad1dBackward checks replication_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor
@@ -9574,18 +9576,18 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad2dOut = asserts.Op{
+var opReplicationPad2dOut = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad2dOut checks replication_pad2d.out(Tensor self, SymInt[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9593,19 +9595,19 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReplicationPad2d = asserts.Op{
+var opReplicationPad2d = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad2d checks replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor
@@ -9613,18 +9615,18 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad2dBackwardGradInput = asserts.Op{
+var opReplicationPad2dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad2dBackwardGradInput checks replication_pad2d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9632,19 +9634,19 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opReplicationPad2dBackward = asserts.Op{
+var opReplicationPad2dBackward = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad2dBackward checks replication_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor
@@ -9652,18 +9654,18 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad3dOut = asserts.Op{
+var opReplicationPad3dOut = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad3dOut checks replication_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9671,19 +9673,19 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opReplicationPad3d = asserts.Op{
+var opReplicationPad3d = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad3d checks replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor
@@ -9691,18 +9693,18 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad3dBackwardGradInput = asserts.Op{
+var opReplicationPad3dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad3dBackwardGradInput checks replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9710,19 +9712,19 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opReplicationPad3dBackward = asserts.Op{
+var opReplicationPad3dBackward = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ReplicationPad3dBackward checks replication_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor
@@ -9730,18 +9732,18 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXPadCircular = asserts.Op{
+var opXPadCircular = wrap.Op{
 	Name:     "_pad_circular",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPadCircular checks _pad_circular(Tensor self, SymInt[] pad) -> Tensor
@@ -9749,18 +9751,18 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPadCircular(self, pad)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXPadEnum = asserts.Op{
+var opXPadEnum = wrap.Op{
 	Name:     "_pad_enum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPadEnum checks _pad_enum(Tensor self, SymInt[] pad, int mode, float? value=None) -> Tensor
@@ -9768,18 +9770,18 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPad = asserts.Op{
+var opPad = wrap.Op{
 	Name:     "pad",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Pad checks pad(Tensor self, SymInt[] pad, str mode="constant", float? value=None) -> Tensor
@@ -9787,18 +9789,18 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pad(self, pad, mode, value)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleLinear1dVec = asserts.Op{
+var opUpsampleLinear1dVec = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleLinear1dVec checks upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9806,18 +9808,18 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dVec = asserts.Op{
+var opUpsampleBilinear2dVec = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBilinear2dVec checks upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9825,18 +9827,18 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dVecOut = asserts.Op{
+var opUpsampleBilinear2dVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBilinear2dVecOut checks upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9844,19 +9846,19 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaVec = asserts.Op{
+var opXUpsampleBilinear2dAaVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBilinear2dAaVec checks _upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9864,18 +9866,18 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dVec = asserts.Op{
+var opUpsampleTrilinear3dVec = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleTrilinear3dVec checks upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9883,18 +9885,18 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dVec = asserts.Op{
+var opUpsampleBicubic2dVec = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBicubic2dVec checks upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9902,18 +9904,18 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaVec = asserts.Op{
+var opXUpsampleBicubic2dAaVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBicubic2dAaVec checks _upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9921,18 +9923,18 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleLanczos2dAaVec = asserts.Op{
+var opXUpsampleLanczos2dAaVec = wrap.Op{
 	Name:     "_upsample_lanczos2d_aa",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleLanczos2dAaVec checks _upsample_lanczos2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9940,18 +9942,18 @@ func XUpsampleLanczos2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleLanczos2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleLanczos2dAaVec(input, output_size, align_corners, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest1dVec = asserts.Op{
+var opUpsampleNearest1dVec = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest1dVec checks upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9959,18 +9961,18 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dVec = asserts.Op{
+var opXUpsampleNearestExact1dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact1dVec checks _upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9978,18 +9980,18 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest2dVec = asserts.Op{
+var opUpsampleNearest2dVec = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest2dVec checks upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9997,18 +9999,18 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest2dVecOut = asserts.Op{
+var opUpsampleNearest2dVecOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest2dVecOut checks upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -10016,19 +10018,19 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dVec = asserts.Op{
+var opXUpsampleNearestExact2dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact2dVec checks _upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10036,18 +10038,18 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleNearest3dVec = asserts.Op{
+var opUpsampleNearest3dVec = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest3dVec checks upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10055,18 +10057,18 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dVec = asserts.Op{
+var opXUpsampleNearestExact3dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact3dVec checks _upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -10074,18 +10076,18 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
-var opUpsampleLinear1dOut = asserts.Op{
+var opUpsampleLinear1dOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleLinear1dOut checks upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10093,19 +10095,19 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opUpsampleLinear1d = asserts.Op{
+var opUpsampleLinear1d = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleLinear1d checks upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor
@@ -10113,18 +10115,18 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleLinear1dBackwardGradInput = asserts.Op{
+var opUpsampleLinear1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleLinear1dBackwardGradInput checks upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10132,19 +10134,19 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleLinear1dBackward = asserts.Op{
+var opUpsampleLinear1dBackward = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleLinear1dBackward checks upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor
@@ -10152,18 +10154,18 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dOut = asserts.Op{
+var opUpsampleBilinear2dOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBilinear2dOut checks upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10171,19 +10173,19 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opUpsampleBilinear2d = asserts.Op{
+var opUpsampleBilinear2d = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBilinear2d checks upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10191,18 +10193,18 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dBackwardGradInput = asserts.Op{
+var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBilinear2dBackwardGradInput checks upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10210,19 +10212,19 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dBackward = asserts.Op{
+var opUpsampleBilinear2dBackward = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10230,18 +10232,18 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaOut = asserts.Op{
+var opXUpsampleBilinear2dAaOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10249,19 +10251,19 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAa = asserts.Op{
+var opXUpsampleBilinear2dAa = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10269,18 +10271,18 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10288,19 +10290,19 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackward = asserts.Op{
+var opXUpsampleBilinear2dAaBackward = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10308,18 +10310,18 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dOut = asserts.Op{
+var opUpsampleBicubic2dOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10327,19 +10329,19 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opUpsampleBicubic2d = asserts.Op{
+var opUpsampleBicubic2d = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10347,18 +10349,18 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dBackwardGradInput = asserts.Op{
+var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10366,19 +10368,19 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dBackward = asserts.Op{
+var opUpsampleBicubic2dBackward = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10386,18 +10388,18 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaOut = asserts.Op{
+var opXUpsampleBicubic2dAaOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10405,19 +10407,19 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAa = asserts.Op{
+var opXUpsampleBicubic2dAa = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10425,18 +10427,18 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10444,19 +10446,19 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackward = asserts.Op{
+var opXUpsampleBicubic2dAaBackward = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10464,18 +10466,18 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleLanczos2dAaOut = asserts.Op{
+var opXUpsampleLanczos2dAaOut = wrap.Op{
 	Name:     "_upsample_lanczos2d_aa",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleLanczos2dAaOut checks _upsample_lanczos2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10483,19 +10485,19 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opXUpsampleLanczos2dAa = asserts.Op{
+var opXUpsampleLanczos2dAa = wrap.Op{
 	Name:     "_upsample_lanczos2d_aa",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleLanczos2dAa checks _upsample_lanczos2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10503,18 +10505,18 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleLanczos2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleLanczos2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_lanczos2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleLanczos2dAaBackwardGradInput checks _upsample_lanczos2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10522,19 +10524,19 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opXUpsampleLanczos2dAaBackward = asserts.Op{
+var opXUpsampleLanczos2dAaBackward = wrap.Op{
 	Name:     "_upsample_lanczos2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleLanczos2dAaBackward checks _upsample_lanczos2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10542,18 +10544,18 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dOut = asserts.Op{
+var opUpsampleTrilinear3dOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10561,19 +10563,19 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3d = asserts.Op{
+var opUpsampleTrilinear3d = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10581,18 +10583,18 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dBackwardGradInput = asserts.Op{
+var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10600,19 +10602,19 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a7 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dBackward = asserts.Op{
+var opUpsampleTrilinear3dBackward = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10620,18 +10622,18 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest1dOut = asserts.Op{
+var opUpsampleNearest1dOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10639,19 +10641,19 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dOut = asserts.Op{
+var opXUpsampleNearestExact1dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10659,19 +10661,19 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opUpsampleNearest1d = asserts.Op{
+var opUpsampleNearest1d = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -10679,18 +10681,18 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1d = asserts.Op{
+var opXUpsampleNearestExact1d = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -10698,18 +10700,18 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest1dBackwardGradInput = asserts.Op{
+var opUpsampleNearest1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10717,19 +10719,19 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10737,19 +10739,19 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleNearest1dBackward = asserts.Op{
+var opUpsampleNearest1dBackward = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -10757,18 +10759,18 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackward = asserts.Op{
+var opXUpsampleNearestExact1dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -10776,18 +10778,18 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest2dOut = asserts.Op{
+var opUpsampleNearest2dOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10795,19 +10797,19 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dOut = asserts.Op{
+var opXUpsampleNearestExact2dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10815,19 +10817,19 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opUpsampleNearest2d = asserts.Op{
+var opUpsampleNearest2d = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10835,18 +10837,18 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2d = asserts.Op{
+var opXUpsampleNearestExact2d = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10854,18 +10856,18 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest2dBackwardGradInput = asserts.Op{
+var opUpsampleNearest2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10873,19 +10875,19 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10893,19 +10895,19 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleNearest2dBackward = asserts.Op{
+var opUpsampleNearest2dBackward = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10913,18 +10915,18 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackward = asserts.Op{
+var opXUpsampleNearestExact2dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10932,18 +10934,18 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest3dOut = asserts.Op{
+var opUpsampleNearest3dOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10951,19 +10953,19 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dOut = asserts.Op{
+var opXUpsampleNearestExact3dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10971,19 +10973,19 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opUpsampleNearest3d = asserts.Op{
+var opUpsampleNearest3d = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10991,18 +10993,18 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3d = asserts.Op{
+var opXUpsampleNearestExact3d = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11010,18 +11012,18 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest3dBackwardGradInput = asserts.Op{
+var opUpsampleNearest3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11029,19 +11031,19 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11049,19 +11051,19 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
-var opUpsampleNearest3dBackward = asserts.Op{
+var opUpsampleNearest3dBackward = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11069,18 +11071,18 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackward = asserts.Op{
+var opXUpsampleNearestExact3dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -11088,18 +11090,18 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opSigmoidBackwardGradInput = asserts.Op{
+var opSigmoidBackwardGradInput = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11107,19 +11109,19 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
-var opSigmoidBackward = asserts.Op{
+var opSigmoidBackward = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -11127,18 +11129,18 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opLogitBackwardGradInput = asserts.Op{
+var opLogitBackwardGradInput = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11146,19 +11148,19 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
-var opLogitBackward = asserts.Op{
+var opLogitBackward = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
@@ -11166,18 +11168,18 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opTanhBackwardGradInput = asserts.Op{
+var opTanhBackwardGradInput = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11185,19 +11187,19 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
-var opTanhBackward = asserts.Op{
+var opTanhBackward = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -11205,18 +11207,18 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opSlowConvTranspose2dOut = asserts.Op{
+var opSlowConvTranspose2dOut = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11224,19 +11226,19 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a8 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a8 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
-var opSlowConvTranspose2d = asserts.Op{
+var opSlowConvTranspose2d = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt[2] dilation=1) -> Tensor
@@ -11244,18 +11246,18 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvTranspose3dOut = asserts.Op{
+var opSlowConvTranspose3dOut = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11263,19 +11265,19 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a8 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a8 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
-var opSlowConvTranspose3d = asserts.Op{
+var opSlowConvTranspose3d = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt[3] dilation=1) -> Tensor
@@ -11283,18 +11285,18 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opThnnConv2dOut = asserts.Op{
+var opThnnConv2dOut = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -11302,19 +11304,19 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opThnnConv2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opThnnConv2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
-var opThnnConv2d = asserts.Op{
+var opThnnConv2d = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0) -> Tensor
@@ -11322,18 +11324,18 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opThnnConv2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opThnnConv2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opXSlowConv2dForwardOutput = asserts.Op{
+var opXSlowConv2dForwardOutput = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -11341,19 +11343,19 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	var c wrap.Call
+	var a0, a1, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
-var opXSlowConv2dForward = asserts.Op{
+var opXSlowConv2dForward = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding) -> Tensor
@@ -11361,18 +11363,18 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_52e08132ed05(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_02cee26f17eb(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opXSlowConv2dBackwardGradInput = asserts.Op{
+var opXSlowConv2dBackwardGradInput = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -11380,19 +11382,19 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_430157c69955(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	var c wrap.Call
+	var a0, a1, a2, a6, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_f905232ec12f(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXSlowConv2dBackwardOutputMask = asserts.Op{
+var opXSlowConv2dBackwardOutputMask = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -11400,18 +11402,18 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_c06886af906b(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_768b5644df0c(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	assertgenshapes.ChecksPost_0e59fbe77abb(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXSlowConv2dBackwardOutputMaskOut = asserts.Op{
+var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -11419,19 +11421,19 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_430157c69955(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	var c wrap.Call
+	var a0, a1, a2, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_f905232ec12f(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXConvDepthwise2dOut = asserts.Op{
+var opXConvDepthwise2dOut = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, SymInt[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -11439,19 +11441,19 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a7 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
-var opXConvDepthwise2d = asserts.Op{
+var opXConvDepthwise2d = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, SymInt[2] dilation) -> Tensor
@@ -11459,18 +11461,18 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opConvDepthwise3d = asserts.Op{
+var opConvDepthwise3d = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, SymInt[3] dilation) -> Tensor
@@ -11478,18 +11480,18 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opConvDepthwise3dOut = asserts.Op{
+var opConvDepthwise3dOut = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, SymInt[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -11497,19 +11499,19 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a7 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
-var opSlowConv3dOut = asserts.Op{
+var opSlowConv3dOut = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -11517,19 +11519,19 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConv3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConv3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
-var opSlowConv3d = asserts.Op{
+var opSlowConv3d = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0) -> Tensor
@@ -11537,18 +11539,18 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConv3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConv3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConv3dForwardOutput = asserts.Op{
+var opSlowConv3dForwardOutput = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -11556,19 +11558,19 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	var c wrap.Call
+	var a0, a1, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
-var opSlowConv3dForward = asserts.Op{
+var opSlowConv3dForward = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding) -> Tensor
@@ -11576,18 +11578,18 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_52e08132ed05(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_02cee26f17eb(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated2d = asserts.Op{
+var opSlowConvDilated2d = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1) -> Tensor
@@ -11595,18 +11597,18 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated2dOut = asserts.Op{
+var opSlowConvDilated2dOut = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11614,19 +11616,19 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a7 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
-var opSlowConvDilated3d = asserts.Op{
+var opSlowConvDilated3d = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1) -> Tensor
@@ -11634,18 +11636,18 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_de244d6792f7(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated3dOut = asserts.Op{
+var opSlowConvDilated3dOut = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11653,19 +11655,19 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	var c wrap.Call
+	var a0, a1, a3, a7 wrap.Saved
+	assertgenshapes.ChecksPre_661a9e3d0fd8(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
-var opCol2imOut = asserts.Op{
+var opCol2imOut = wrap.Op{
 	Name:     "col2im",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -11673,19 +11675,19 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCol2imOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
+	var c wrap.Call
+	var a0, a6 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCol2imOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
-var opCol2im = asserts.Op{
+var opCol2im = wrap.Op{
 	Name:     "col2im",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -11693,18 +11695,18 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opColumnStack = asserts.Op{
+var opColumnStack = wrap.Op{
 	Name:     "column_stack",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
@@ -11712,18 +11714,18 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opColumnStackOut = asserts.Op{
+var opColumnStackOut = wrap.Op{
 	Name:     "column_stack",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -11731,10 +11733,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opColumnStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
@@ -11743,10 +11745,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIm2colOut = asserts.Op{
+var opIm2colOut = wrap.Op{
 	Name:     "im2col",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -11754,19 +11756,19 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIm2colOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIm2colOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opIm2col = asserts.Op{
+var opIm2col = wrap.Op{
 	Name:     "im2col",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -11774,18 +11776,18 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsfinite = asserts.Op{
+var opIsfinite = wrap.Op{
 	Name:     "isfinite",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isfinite checks isfinite(Tensor self) -> Tensor
@@ -11793,18 +11795,18 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isfinite(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsinf = asserts.Op{
+var opIsinf = wrap.Op{
 	Name:     "isinf",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isinf checks isinf(Tensor self) -> Tensor
@@ -11812,18 +11814,18 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isinf(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsinfOut = asserts.Op{
+var opIsinfOut = wrap.Op{
 	Name:     "isinf",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11831,19 +11833,19 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opIsposinf = asserts.Op{
+var opIsposinf = wrap.Op{
 	Name:     "isposinf",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isposinf checks isposinf(Tensor self) -> Tensor
@@ -11851,18 +11853,18 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isposinf(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsposinfOut = asserts.Op{
+var opIsposinfOut = wrap.Op{
 	Name:     "isposinf",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11870,19 +11872,19 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsposinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsposinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opIsneginf = asserts.Op{
+var opIsneginf = wrap.Op{
 	Name:     "isneginf",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Isneginf checks isneginf(Tensor self) -> Tensor
@@ -11890,18 +11892,18 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isneginf(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsneginfOut = asserts.Op{
+var opIsneginfOut = wrap.Op{
 	Name:     "isneginf",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11909,19 +11911,19 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsneginfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIsneginfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXAddBatchDim = asserts.Op{
+var opXAddBatchDim = wrap.Op{
 	Name:     "_add_batch_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
@@ -11929,18 +11931,18 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXRemoveBatchDim = asserts.Op{
+var opXRemoveBatchDim = wrap.Op{
 	Name:     "_remove_batch_dim",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, SymInt batch_size, int out_dim) -> Tensor
@@ -11948,18 +11950,18 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialEntr = asserts.Op{
+var opSpecialEntr = wrap.Op{
 	Name:     "special_entr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialEntr checks special_entr(Tensor self) -> Tensor
@@ -11967,18 +11969,18 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialEntr(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialEntrOut = asserts.Op{
+var opSpecialEntrOut = wrap.Op{
 	Name:     "special_entr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11986,19 +11988,19 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialEntrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialEntrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialNdtri = asserts.Op{
+var opSpecialNdtri = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
@@ -12006,18 +12008,18 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialNdtriOut = asserts.Op{
+var opSpecialNdtriOut = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12025,19 +12027,19 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialLogNdtr = asserts.Op{
+var opSpecialLogNdtr = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
@@ -12045,18 +12047,18 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialLogNdtrOut = asserts.Op{
+var opSpecialLogNdtrOut = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12064,19 +12066,19 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialExpm1 = asserts.Op{
+var opSpecialExpm1 = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
@@ -12084,18 +12086,18 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialExpm1(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialExpm1Out = asserts.Op{
+var opSpecialExpm1Out = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12103,19 +12105,19 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialExp2 = asserts.Op{
+var opSpecialExp2 = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialExp2 checks special_exp2(Tensor self) -> Tensor
@@ -12123,18 +12125,18 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialExp2(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialExp2Out = asserts.Op{
+var opSpecialExp2Out = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12142,19 +12144,19 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialPsi = asserts.Op{
+var opSpecialPsi = wrap.Op{
 	Name:     "special_psi",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialPsi checks special_psi(Tensor self) -> Tensor
@@ -12162,18 +12164,18 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialPsi(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialPsiOut = asserts.Op{
+var opSpecialPsiOut = wrap.Op{
 	Name:     "special_psi",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12181,19 +12183,19 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialPsiOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialPsiOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialDigamma = asserts.Op{
+var opSpecialDigamma = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialDigamma checks special_digamma(Tensor self) -> Tensor
@@ -12201,18 +12203,18 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialDigamma(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialDigammaOut = asserts.Op{
+var opSpecialDigammaOut = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12220,19 +12222,19 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialGammaln = asserts.Op{
+var opSpecialGammaln = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
@@ -12240,18 +12242,18 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialGammaln(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialGammalnOut = asserts.Op{
+var opSpecialGammalnOut = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12259,19 +12261,19 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialErf = asserts.Op{
+var opSpecialErf = wrap.Op{
 	Name:     "special_erf",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErf checks special_erf(Tensor self) -> Tensor
@@ -12279,18 +12281,18 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErf(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialErfOut = asserts.Op{
+var opSpecialErfOut = wrap.Op{
 	Name:     "special_erf",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12298,19 +12300,19 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialErfc = asserts.Op{
+var opSpecialErfc = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfc checks special_erfc(Tensor self) -> Tensor
@@ -12318,18 +12320,18 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfc(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialErfcOut = asserts.Op{
+var opSpecialErfcOut = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12337,19 +12339,19 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialErfcx = asserts.Op{
+var opSpecialErfcx = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
@@ -12357,18 +12359,18 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialErfcxOut = asserts.Op{
+var opSpecialErfcxOut = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12376,19 +12378,19 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialErfinv = asserts.Op{
+var opSpecialErfinv = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
@@ -12396,18 +12398,18 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfinv(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialErfinvOut = asserts.Op{
+var opSpecialErfinvOut = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12415,19 +12417,19 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialNdtr = asserts.Op{
+var opSpecialNdtr = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
@@ -12435,18 +12437,18 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtr(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialNdtrOut = asserts.Op{
+var opSpecialNdtrOut = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12454,19 +12456,19 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialXlog1py = asserts.Op{
+var opSpecialXlog1py = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
@@ -12474,18 +12476,18 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialXlog1pySelfScalar = asserts.Op{
+var opSpecialXlog1pySelfScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -12493,18 +12495,18 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOtherScalar = asserts.Op{
+var opSpecialXlog1pyOtherScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -12512,18 +12514,18 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOut = asserts.Op{
+var opSpecialXlog1pyOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12531,19 +12533,19 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opSpecialXlog1pySelfScalarOut = asserts.Op{
+var opSpecialXlog1pySelfScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12551,19 +12553,19 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOtherScalarOut = asserts.Op{
+var opSpecialXlog1pyOtherScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12571,19 +12573,19 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialXlogy = asserts.Op{
+var opSpecialXlogy = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
@@ -12591,18 +12593,18 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialXlogySelfScalar = asserts.Op{
+var opSpecialXlogySelfScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -12610,18 +12612,18 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialXlogyOtherScalar = asserts.Op{
+var opSpecialXlogyOtherScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -12629,18 +12631,18 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialXlogyOut = asserts.Op{
+var opSpecialXlogyOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12648,19 +12650,19 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opSpecialXlogySelfScalarOut = asserts.Op{
+var opSpecialXlogySelfScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12668,19 +12670,19 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opSpecialXlogyOtherScalarOut = asserts.Op{
+var opSpecialXlogyOtherScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12688,19 +12690,19 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialZeta = asserts.Op{
+var opSpecialZeta = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
@@ -12708,18 +12710,18 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialZetaSelfScalar = asserts.Op{
+var opSpecialZetaSelfScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -12727,18 +12729,18 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialZetaOtherScalar = asserts.Op{
+var opSpecialZetaOtherScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -12746,18 +12748,18 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialZetaOut = asserts.Op{
+var opSpecialZetaOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12765,19 +12767,19 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialZetaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialZetaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opSpecialZetaSelfScalarOut = asserts.Op{
+var opSpecialZetaSelfScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12785,19 +12787,19 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
-var opSpecialZetaOtherScalarOut = asserts.Op{
+var opSpecialZetaOtherScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12805,19 +12807,19 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialI0 = asserts.Op{
+var opSpecialI0 = wrap.Op{
 	Name:     "special_i0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI0 checks special_i0(Tensor self) -> Tensor
@@ -12825,18 +12827,18 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI0Out = asserts.Op{
+var opSpecialI0Out = wrap.Op{
 	Name:     "special_i0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12844,19 +12846,19 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialI0e = asserts.Op{
+var opSpecialI0e = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI0e checks special_i0e(Tensor self) -> Tensor
@@ -12864,18 +12866,18 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0e(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI0eOut = asserts.Op{
+var opSpecialI0eOut = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12883,19 +12885,19 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI0eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI0eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialI1 = asserts.Op{
+var opSpecialI1 = wrap.Op{
 	Name:     "special_i1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI1 checks special_i1(Tensor self) -> Tensor
@@ -12903,18 +12905,18 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI1Out = asserts.Op{
+var opSpecialI1Out = wrap.Op{
 	Name:     "special_i1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12922,19 +12924,19 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialI1e = asserts.Op{
+var opSpecialI1e = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI1e checks special_i1e(Tensor self) -> Tensor
@@ -12942,18 +12944,18 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1e(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI1eOut = asserts.Op{
+var opSpecialI1eOut = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12961,19 +12963,19 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI1eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialI1eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialLogit = asserts.Op{
+var opSpecialLogit = wrap.Op{
 	Name:     "special_logit",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
@@ -12981,18 +12983,18 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogit(self, eps)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialLogitOut = asserts.Op{
+var opSpecialLogitOut = wrap.Op{
 	Name:     "special_logit",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13000,19 +13002,19 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialPolygamma = asserts.Op{
+var opSpecialPolygamma = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
@@ -13020,18 +13022,18 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.SpecialPolygamma(n, self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
-var opSpecialPolygammaOut = asserts.Op{
+var opSpecialPolygammaOut = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13039,19 +13041,19 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialLogsumexp = asserts.Op{
+var opSpecialLogsumexp = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -13059,18 +13061,18 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialLogsumexpOut = asserts.Op{
+var opSpecialLogsumexpOut = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -13078,19 +13080,19 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opSpecialExpit = asserts.Op{
+var opSpecialExpit = wrap.Op{
 	Name:     "special_expit",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialExpit checks special_expit(Tensor self) -> Tensor
@@ -13098,18 +13100,18 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialExpit(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialExpitOut = asserts.Op{
+var opSpecialExpitOut = wrap.Op{
 	Name:     "special_expit",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13117,19 +13119,19 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialExpitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialExpitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialSinc = asserts.Op{
+var opSpecialSinc = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSinc checks special_sinc(Tensor self) -> Tensor
@@ -13137,18 +13139,18 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialSinc(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialSincOut = asserts.Op{
+var opSpecialSincOut = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13156,19 +13158,19 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialRound = asserts.Op{
+var opSpecialRound = wrap.Op{
 	Name:     "special_round",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
@@ -13176,18 +13178,18 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialRound(self, decimals)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialRoundOut = asserts.Op{
+var opSpecialRoundOut = wrap.Op{
 	Name:     "special_round",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
@@ -13195,19 +13197,19 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialLog1p = asserts.Op{
+var opSpecialLog1p = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLog1p checks special_log1p(Tensor self) -> Tensor
@@ -13215,18 +13217,18 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLog1p(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialLog1pOut = asserts.Op{
+var opSpecialLog1pOut = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13234,19 +13236,19 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialLogSoftmax = asserts.Op{
+var opSpecialLogSoftmax = wrap.Op{
 	Name:     "special_log_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -13254,18 +13256,18 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialGammaincOut = asserts.Op{
+var opSpecialGammaincOut = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13273,19 +13275,19 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opSpecialGammainc = asserts.Op{
+var opSpecialGammainc = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
@@ -13293,18 +13295,18 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialGammainccOut = asserts.Op{
+var opSpecialGammainccOut = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13312,19 +13314,19 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opSpecialGammaincc = asserts.Op{
+var opSpecialGammaincc = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
@@ -13332,18 +13334,18 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialMultigammaln = asserts.Op{
+var opSpecialMultigammaln = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
@@ -13351,18 +13353,18 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialMultigammalnOut = asserts.Op{
+var opSpecialMultigammalnOut = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -13370,19 +13372,19 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSpecialSoftmax = asserts.Op{
+var opSpecialSoftmax = wrap.Op{
 	Name:     "special_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -13390,18 +13392,18 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftFft = asserts.Op{
+var opFftFft = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFft checks fft_fft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13409,18 +13411,18 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftFftOut = asserts.Op{
+var opFftFftOut = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFftOut checks fft_fft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13428,19 +13430,19 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftFftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIfft = asserts.Op{
+var opFftIfft = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfft checks fft_ifft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13448,18 +13450,18 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIfftOut = asserts.Op{
+var opFftIfftOut = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfftOut checks fft_ifft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13467,19 +13469,19 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftRfft = asserts.Op{
+var opFftRfft = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfft checks fft_rfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13487,18 +13489,18 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftRfftOut = asserts.Op{
+var opFftRfftOut = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfftOut checks fft_rfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13506,19 +13508,19 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftRfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIrfft = asserts.Op{
+var opFftIrfft = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIrfft checks fft_irfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13526,18 +13528,18 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIrfftOut = asserts.Op{
+var opFftIrfftOut = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIrfftOut checks fft_irfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13545,19 +13547,19 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIrfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftHfft = asserts.Op{
+var opFftHfft = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftHfft checks fft_hfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13565,18 +13567,18 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftHfftOut = asserts.Op{
+var opFftHfftOut = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftHfftOut checks fft_hfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13584,19 +13586,19 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftHfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIhfft = asserts.Op{
+var opFftIhfft = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIhfft checks fft_ihfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13604,18 +13606,18 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIhfftOut = asserts.Op{
+var opFftIhfftOut = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIhfftOut checks fft_ihfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13623,19 +13625,19 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIhfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftFft2 = asserts.Op{
+var opFftFft2 = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFft2 checks fft_fft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13643,18 +13645,18 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftFft2Out = asserts.Op{
+var opFftFft2Out = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFft2Out checks fft_fft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13662,19 +13664,19 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftFft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIfft2 = asserts.Op{
+var opFftIfft2 = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfft2 checks fft_ifft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13682,18 +13684,18 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIfft2Out = asserts.Op{
+var opFftIfft2Out = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfft2Out checks fft_ifft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13701,19 +13703,19 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftRfft2 = asserts.Op{
+var opFftRfft2 = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfft2 checks fft_rfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13721,18 +13723,18 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftRfft2Out = asserts.Op{
+var opFftRfft2Out = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfft2Out checks fft_rfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13740,19 +13742,19 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftRfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIrfft2 = asserts.Op{
+var opFftIrfft2 = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIrfft2 checks fft_irfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13760,18 +13762,18 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIrfft2Out = asserts.Op{
+var opFftIrfft2Out = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIrfft2Out checks fft_irfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13779,19 +13781,19 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIrfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftHfft2 = asserts.Op{
+var opFftHfft2 = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftHfft2 checks fft_hfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13799,18 +13801,18 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftHfft2Out = asserts.Op{
+var opFftHfft2Out = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftHfft2Out checks fft_hfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13818,19 +13820,19 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftHfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIhfft2 = asserts.Op{
+var opFftIhfft2 = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIhfft2 checks fft_ihfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13838,18 +13840,18 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIhfft2Out = asserts.Op{
+var opFftIhfft2Out = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIhfft2Out checks fft_ihfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13857,19 +13859,19 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIhfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftFftn = asserts.Op{
+var opFftFftn = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFftn checks fft_fftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13877,18 +13879,18 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftFftnOut = asserts.Op{
+var opFftFftnOut = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFftnOut checks fft_fftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13896,19 +13898,19 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftFftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftFftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIfftn = asserts.Op{
+var opFftIfftn = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfftn checks fft_ifftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13916,18 +13918,18 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIfftnOut = asserts.Op{
+var opFftIfftnOut = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfftnOut checks fft_ifftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13935,19 +13937,19 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftRfftn = asserts.Op{
+var opFftRfftn = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfftn checks fft_rfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13955,18 +13957,18 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftRfftnOut = asserts.Op{
+var opFftRfftnOut = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfftnOut checks fft_rfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13974,19 +13976,19 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftRfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftRfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIrfftn = asserts.Op{
+var opFftIrfftn = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIrfftn checks fft_irfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13994,18 +13996,18 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIrfftnOut = asserts.Op{
+var opFftIrfftnOut = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIrfftnOut checks fft_irfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -14013,19 +14015,19 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIrfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIrfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftHfftn = asserts.Op{
+var opFftHfftn = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftHfftn checks fft_hfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -14033,18 +14035,18 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftHfftnOut = asserts.Op{
+var opFftHfftnOut = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftHfftnOut checks fft_hfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -14052,19 +14054,19 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftHfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftHfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftIhfftn = asserts.Op{
+var opFftIhfftn = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIhfftn checks fft_ihfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -14072,18 +14074,18 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIhfftnOut = asserts.Op{
+var opFftIhfftnOut = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIhfftnOut checks fft_ihfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -14091,19 +14093,19 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIhfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opFftIhfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opFftFftfreq = asserts.Op{
+var opFftFftfreq = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -14111,17 +14113,17 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opFftFftfreqOut = asserts.Op{
+var opFftFftfreqOut = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -14129,8 +14131,8 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftFftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
@@ -14138,10 +14140,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFftRfftfreq = asserts.Op{
+var opFftRfftfreq = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -14149,17 +14151,17 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
-var opFftRfftfreqOut = asserts.Op{
+var opFftRfftfreqOut = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -14167,8 +14169,8 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
@@ -14176,10 +14178,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFftFftshift = asserts.Op{
+var opFftFftshift = wrap.Op{
 	Name:     "fft_fftshift",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -14187,18 +14189,18 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFftshift(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFftIfftshift = asserts.Op{
+var opFftIfftshift = wrap.Op{
 	Name:     "fft_ifftshift",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -14206,18 +14208,18 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfftshift(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgCholeskyEx = asserts.Op{
+var opLinalgCholeskyEx = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
@@ -14225,18 +14227,18 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgCholeskyExL = asserts.Op{
+var opLinalgCholeskyExL = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
@@ -14244,19 +14246,19 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
-var opLinalgCholesky = asserts.Op{
+var opLinalgCholesky = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
@@ -14264,18 +14266,18 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgCholesky(self, upper)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgCholeskyOut = asserts.Op{
+var opLinalgCholeskyOut = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
@@ -14283,19 +14285,19 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLinalgCross = asserts.Op{
+var opLinalgCross = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
@@ -14303,18 +14305,18 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLinalgCrossOut = asserts.Op{
+var opLinalgCrossOut = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -14322,19 +14324,19 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opLinalgLuFactor = asserts.Op{
+var opLinalgLuFactor = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
@@ -14342,18 +14344,18 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgLuFactorOut = asserts.Op{
+var opLinalgLuFactorOut = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
@@ -14361,19 +14363,19 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
-var opLinalgLuFactorEx = asserts.Op{
+var opLinalgLuFactorEx = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -14381,18 +14383,18 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuFactorExOut = asserts.Op{
+var opLinalgLuFactorExOut = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
@@ -14400,19 +14402,19 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLu = asserts.Op{
+var opLinalgLu = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
@@ -14420,18 +14422,18 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuOut = asserts.Op{
+var opLinalgLuOut = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -14439,19 +14441,19 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgLuOut, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U)
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLuOut, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuSolve = asserts.Op{
+var opLinalgLuSolve = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
@@ -14459,18 +14461,18 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
-var opLinalgLuSolveOut = asserts.Op{
+var opLinalgLuSolveOut = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
@@ -14478,19 +14480,19 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
-var opXLinalgDet = asserts.Op{
+var opXLinalgDet = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
@@ -14498,18 +14500,18 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXLinalgDetResult = asserts.Op{
+var opXLinalgDetResult = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "result",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
@@ -14517,19 +14519,19 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXLinalgDetResult, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgDet = asserts.Op{
+var opLinalgDet = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgDet checks linalg_det(Tensor A) -> Tensor
@@ -14537,18 +14539,18 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgDet(A)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
-var opLinalgDetOut = asserts.Op{
+var opLinalgDetOut = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -14556,19 +14558,19 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgDetOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgDetOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
 	return r0
 }
 
-var opDet = asserts.Op{
+var opDet = wrap.Op{
 	Name:     "det",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Det checks det(Tensor self) -> Tensor
@@ -14576,18 +14578,18 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Det(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgLdlFactorEx = asserts.Op{
+var opLinalgLdlFactorEx = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
@@ -14595,18 +14597,18 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLdlFactorExOut = asserts.Op{
+var opLinalgLdlFactorExOut = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
@@ -14614,19 +14616,19 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLdlFactor = asserts.Op{
+var opLinalgLdlFactor = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
@@ -14634,18 +14636,18 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgLdlFactorOut = asserts.Op{
+var opLinalgLdlFactorOut = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
@@ -14653,19 +14655,19 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
-var opLinalgLdlSolve = asserts.Op{
+var opLinalgLdlSolve = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
@@ -14673,18 +14675,18 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
-var opLinalgLdlSolveOut = asserts.Op{
+var opLinalgLdlSolveOut = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14692,19 +14694,19 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
-var opLinalgLstsq = asserts.Op{
+var opLinalgLstsq = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
@@ -14712,18 +14714,18 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_3c924af74a14(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
 	assertgenshapes.ChecksPost_fe1257616820(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opLinalgLstsqOut = asserts.Op{
+var opLinalgLstsqOut = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
@@ -14731,19 +14733,19 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_5ed7c55cc880(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	var c wrap.Call
+	var a0, a1, a4, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_85c00855301e(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opLinalgMatmul = asserts.Op{
+var opLinalgMatmul = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
@@ -14751,18 +14753,18 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLinalgMatmulOut = asserts.Op{
+var opLinalgMatmulOut = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -14770,19 +14772,19 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opLinalgVecdot = asserts.Op{
+var opLinalgVecdot = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
@@ -14790,18 +14792,18 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y, r0)
 	return r0
 }
 
-var opLinalgVecdotOut = asserts.Op{
+var opLinalgVecdotOut = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -14809,19 +14811,19 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
-var opLinalgMatrixExp = asserts.Op{
+var opLinalgMatrixExp = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
@@ -14829,18 +14831,18 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixExpOut = asserts.Op{
+var opLinalgMatrixExpOut = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14848,19 +14850,19 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opLinalgMatrixSqrth = asserts.Op{
+var opLinalgMatrixSqrth = wrap.Op{
 	Name:     "linalg_matrix_sqrth",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixSqrth checks linalg_matrix_sqrth(Tensor self) -> Tensor
@@ -14868,18 +14870,18 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixSqrth(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixSqrthOut = asserts.Op{
+var opLinalgMatrixSqrthOut = wrap.Op{
 	Name:     "linalg_matrix_sqrth",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixSqrthOut checks linalg_matrix_sqrth.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14887,19 +14889,19 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixSqrthOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXLinalgSlogdet = asserts.Op{
+var opXLinalgSlogdet = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
@@ -14907,18 +14909,18 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_d5fab2482d2e(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_eefc116485a0(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
 	assertgenshapes.ChecksPost_f704596e9ee3(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXLinalgSlogdetSign = asserts.Op{
+var opXLinalgSlogdetSign = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
@@ -14926,19 +14928,19 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_94dc0a6890b2(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_f6423064daa6(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	assertgenshapes.ChecksPost_6779764401e0(&c, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opLinalgSlogdet = asserts.Op{
+var opLinalgSlogdet = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
@@ -14946,18 +14948,18 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgSlogdetOut = asserts.Op{
+var opLinalgSlogdetOut = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -14965,19 +14967,19 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
-var opSlogdet = asserts.Op{
+var opSlogdet = wrap.Op{
 	Name:     "slogdet",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
@@ -14985,18 +14987,18 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opSlogdetOut = asserts.Op{
+var opSlogdetOut = wrap.Op{
 	Name:     "slogdet",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -15004,19 +15006,19 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opSlogdetOut, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opSlogdetOut, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
-var opLogdet = asserts.Op{
+var opLogdet = wrap.Op{
 	Name:     "logdet",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Logdet checks logdet(Tensor self) -> Tensor
@@ -15024,18 +15026,18 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logdet(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgEig = asserts.Op{
+var opLinalgEig = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -15043,18 +15045,18 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgEigOut = asserts.Op{
+var opLinalgEigOut = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -15062,19 +15064,19 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgEigOut, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgEigOut, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgEigvals = asserts.Op{
+var opXLinalgEigvals = wrap.Op{
 	Name:     "_linalg_eigvals",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgEigvals checks _linalg_eigvals(Tensor self) -> Tensor
@@ -15082,18 +15084,18 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLinalgEigvals(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLinalgEigvals(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgEigvals = asserts.Op{
+var opLinalgEigvals = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
@@ -15101,18 +15103,18 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgEigvals(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgEigvalsOut = asserts.Op{
+var opLinalgEigvalsOut = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15120,19 +15122,19 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXLinalgEigh = asserts.Op{
+var opXLinalgEigh = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -15140,18 +15142,18 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgEighEigenvalues = asserts.Op{
+var opXLinalgEighEigenvalues = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -15159,19 +15161,19 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
-var opLinalgEigh = asserts.Op{
+var opLinalgEigh = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -15179,18 +15181,18 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgEighEigvals = asserts.Op{
+var opLinalgEighEigvals = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -15198,19 +15200,19 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
-var opLinalgEigvalsh = asserts.Op{
+var opLinalgEigvalsh = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
@@ -15218,18 +15220,18 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgEigvalshOut = asserts.Op{
+var opLinalgEigvalshOut = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
@@ -15237,19 +15239,19 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLinalgHouseholderProduct = asserts.Op{
+var opLinalgHouseholderProduct = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
@@ -15257,18 +15259,18 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
 	return r0
 }
 
-var opLinalgHouseholderProductOut = asserts.Op{
+var opLinalgHouseholderProductOut = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
@@ -15276,19 +15278,19 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
-var opLinalgInvEx = asserts.Op{
+var opLinalgInvEx = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
@@ -15296,18 +15298,18 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgInvExInverse = asserts.Op{
+var opLinalgInvExInverse = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
@@ -15315,19 +15317,19 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
-var opLinalgInv = asserts.Op{
+var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -15335,18 +15337,18 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgInv(A)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
-var opLinalgInvOut = asserts.Op{
+var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -15354,19 +15356,19 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
 	return r0
 }
 
-var opInverse = asserts.Op{
+var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -15374,18 +15376,18 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Inverse(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opInverseOut = asserts.Op{
+var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15393,19 +15395,19 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opInner = asserts.Op{
+var opInner = wrap.Op{
 	Name:     "inner",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Inner checks inner(Tensor self, Tensor other) -> Tensor
@@ -15413,18 +15415,18 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opInnerOut = asserts.Op{
+var opInnerOut = wrap.Op{
 	Name:     "inner",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -15432,19 +15434,19 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opInnerOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opInnerOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opOuter = asserts.Op{
+var opOuter = wrap.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor
@@ -15452,18 +15454,18 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
-var opOuterOut = asserts.Op{
+var opOuterOut = wrap.Op{
 	Name:     "outer",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15471,19 +15473,19 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opOuterOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opOuterOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
-var opGer = asserts.Op{
+var opGer = wrap.Op{
 	Name:     "ger",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Ger checks ger(Tensor self, Tensor vec2) -> Tensor
@@ -15491,18 +15493,18 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
-var opGerOut = asserts.Op{
+var opGerOut = wrap.Op{
 	Name:     "ger",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15510,19 +15512,19 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGerOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opGerOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
-var opLinalgNorm = asserts.Op{
+var opLinalgNorm = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15530,18 +15532,18 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgNormOrdStr = asserts.Op{
+var opLinalgNormOrdStr = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15549,18 +15551,18 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgNormOut = asserts.Op{
+var opLinalgNormOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15568,19 +15570,19 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opLinalgNormOrdStrOut = asserts.Op{
+var opLinalgNormOrdStrOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15588,19 +15590,19 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opLinalgVectorNorm = asserts.Op{
+var opLinalgVectorNorm = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15608,18 +15610,18 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgVectorNormOut = asserts.Op{
+var opLinalgVectorNormOut = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15627,19 +15629,19 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opLinalg_Powsum = asserts.Op{
+var opLinalg_Powsum = wrap.Op{
 	Name:     "linalg__powsum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Linalg_Powsum checks linalg__powsum(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15647,18 +15649,18 @@ func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalg_Powsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalg_Powsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixNorm = asserts.Op{
+var opLinalgMatrixNorm = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15666,18 +15668,18 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixNormOut = asserts.Op{
+var opLinalgMatrixNormOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15685,19 +15687,19 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opLinalgMatrixNormStrOrd = asserts.Op{
+var opLinalgMatrixNormStrOrd = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15705,18 +15707,18 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixNormStrOrdOut = asserts.Op{
+var opLinalgMatrixNormStrOrdOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15724,19 +15726,19 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opXLinalgSvd = asserts.Op{
+var opXLinalgSvd = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -15744,18 +15746,18 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXLinalgSvdU = asserts.Op{
+var opXLinalgSvdU = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "U",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -15763,19 +15765,19 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	var c wrap.Call
+	var a0, a4, a5, a6 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opXLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgSvd = asserts.Op{
+var opLinalgSvd = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -15783,18 +15785,18 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_88099299b360(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
 	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgSvdU = asserts.Op{
+var opLinalgSvdU = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "U",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -15802,19 +15804,19 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_d2d36471f3bb(&c, &opLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgSvdvals = asserts.Op{
+var opLinalgSvdvals = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
@@ -15822,18 +15824,18 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
-var opLinalgSvdvalsOut = asserts.Op{
+var opLinalgSvdvalsOut = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
@@ -15841,19 +15843,19 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out, r0)
 	return r0
 }
 
-var opLinalgCond = asserts.Op{
+var opLinalgCond = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
@@ -15861,18 +15863,18 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgCond(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgCondOut = asserts.Op{
+var opLinalgCondOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15880,19 +15882,19 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgCondOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCondOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLinalgCondPStr = asserts.Op{
+var opLinalgCondPStr = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
@@ -15900,18 +15902,18 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgCondPStr(self, p)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgCondPStrOut = asserts.Op{
+var opLinalgCondPStrOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
@@ -15919,19 +15921,19 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLinalgPinvAtolRtolTensor = asserts.Op{
+var opLinalgPinvAtolRtolTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -15939,18 +15941,18 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
-var opLinalgPinvAtolRtolTensorOut = asserts.Op{
+var opLinalgPinvAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15958,19 +15960,19 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
-var opLinalgPinvAtolRtolFloat = asserts.Op{
+var opLinalgPinvAtolRtolFloat = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -15978,18 +15980,18 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgPinvAtolRtolFloatOut = asserts.Op{
+var opLinalgPinvAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15997,19 +15999,19 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opLinalgPinv = asserts.Op{
+var opLinalgPinv = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
@@ -16017,18 +16019,18 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgPinvRcondTensor = asserts.Op{
+var opLinalgPinvRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
@@ -16036,18 +16038,18 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
-var opLinalgPinvOut = asserts.Op{
+var opLinalgPinvOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -16055,19 +16057,19 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgPinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgPinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opLinalgPinvOutRcondTensor = asserts.Op{
+var opLinalgPinvOutRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -16075,19 +16077,19 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
-var opXLinalgSolveEx = asserts.Op{
+var opXLinalgSolveEx = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
@@ -16095,18 +16097,18 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_3c924af74a14(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b51cfc64db7d(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.ChecksPost_fe1257616820(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXLinalgSolveExResult = asserts.Op{
+var opXLinalgSolveExResult = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
@@ -16114,19 +16116,19 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre_5ed7c55cc880(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	var c wrap.Call
+	var a0, a1, a4, a5, a6, a7 wrap.Saved
+	assertgenshapes.ChecksPre_85c00855301e(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opLinalgSolveEx = asserts.Op{
+var opLinalgSolveEx = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
@@ -16134,18 +16136,18 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_32b13faeef53(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
-var opLinalgSolveExOut = asserts.Op{
+var opLinalgSolveExOut = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
@@ -16153,19 +16155,19 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_08253d94a20a(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info)
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_38f42231116f(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
-var opLinalgSolve = asserts.Op{
+var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -16173,18 +16175,18 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
 	return r0
 }
 
-var opXSpsolve = asserts.Op{
+var opXSpsolve = wrap.Op{
 	Name:     "_spsolve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSpsolve checks _spsolve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -16192,18 +16194,18 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSpsolve(A, B, left)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
 	r0 := kernels.XSpsolve(A, B, left)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
 	return r0
 }
 
-var opLinalgSolveOut = asserts.Op{
+var opLinalgSolveOut = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
@@ -16211,19 +16213,19 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgSolveOut, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgSolveOut, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
-var opLinalgTensorinv = asserts.Op{
+var opLinalgTensorinv = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
@@ -16231,18 +16233,18 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgTensorinvOut = asserts.Op{
+var opLinalgTensorinvOut = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -16250,19 +16252,19 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLinalgTensorsolve = asserts.Op{
+var opLinalgTensorsolve = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
@@ -16270,18 +16272,18 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLinalgTensorsolveOut = asserts.Op{
+var opLinalgTensorsolveOut = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -16289,19 +16291,19 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opLinalgQr = asserts.Op{
+var opLinalgQr = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
@@ -16309,18 +16311,18 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgQrOut = asserts.Op{
+var opLinalgQrOut = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -16328,19 +16330,19 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgQrOut, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R)
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgQrOut, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
-var opLinalgPolar = asserts.Op{
+var opLinalgPolar = wrap.Op{
 	Name:     "linalg_polar",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPolar checks linalg_polar(Tensor A) -> (Tensor U, Tensor H)
@@ -16348,18 +16350,18 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgPolar(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgPolar, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_81813e6a98cf(&c, &opLinalgPolar, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgPolar(A)
 	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgPolarOut = asserts.Op{
+var opLinalgPolarOut = wrap.Op{
 	Name:     "linalg_polar",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgPolarOut checks linalg_polar.out(Tensor A, *, Tensor(a!) U, Tensor(b!) H) -> (Tensor(a!) U, Tensor(b!) H)
@@ -16367,19 +16369,19 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgPolarOut(A, U, H)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgPolarOut, &assertgenshapes.Locs_a1c688e60f0e, &a0, &a1, &a2, A, U, H)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_aa62b0b2b86e(&c, &opLinalgPolarOut, &assertgenshapes.Locs_a1c688e60f0e, &a0, &a1, &a2, A, U, H)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
 	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_a1c688e60f0e, &a0, &a1, &a2, A, U, H, r0, r1)
 	return r0, r1
 }
 
-var opLinalgMatrixPower = asserts.Op{
+var opLinalgMatrixPower = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
@@ -16387,18 +16389,18 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixPowerOut = asserts.Op{
+var opLinalgMatrixPowerOut = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -16406,19 +16408,19 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolTensor = asserts.Op{
+var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -16426,18 +16428,18 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_3ce24ae310c7(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolTensorOut = asserts.Op{
+var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -16445,19 +16447,19 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_fecaa254bf41(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolFloat = asserts.Op{
+var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -16465,18 +16467,18 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolFloatOut = asserts.Op{
+var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -16484,19 +16486,19 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opLinalgMatrixRank = asserts.Op{
+var opLinalgMatrixRank = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
@@ -16504,18 +16506,18 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixRankOut = asserts.Op{
+var opLinalgMatrixRankOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -16523,19 +16525,19 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opLinalgMatrixRankTolTensor = asserts.Op{
+var opLinalgMatrixRankTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
@@ -16543,18 +16545,18 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol, r0)
 	return r0
 }
 
-var opLinalgMatrixRankOutTolTensor = asserts.Op{
+var opLinalgMatrixRankOutTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -16562,19 +16564,19 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
-var opLinalgMultiDot = asserts.Op{
+var opLinalgMultiDot = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
@@ -16582,18 +16584,18 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opLinalgMultiDotOut = asserts.Op{
+var opLinalgMultiDotOut = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -16601,10 +16603,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
@@ -16613,10 +16615,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	return r0
 }
 
-var opNestedToPaddedTensor = asserts.Op{
+var opNestedToPaddedTensor = wrap.Op{
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -16624,18 +16626,18 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestSerializationSubcmul = asserts.Op{
+var opXTestSerializationSubcmul = wrap.Op{
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
@@ -16643,18 +16645,18 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXTestParallelMaterialize = asserts.Op{
+var opXTestParallelMaterialize = wrap.Op{
 	Name:     "_test_parallel_materialize",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestParallelMaterialize checks _test_parallel_materialize(Tensor self, int num_parallel, bool skip_first=False) -> Tensor
@@ -16662,18 +16664,18 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	if !asserts.Checking() {
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestOptionalIntlist = asserts.Op{
+var opXTestOptionalIntlist = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
@@ -16681,18 +16683,18 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
 	return r0
 }
 
-var opXTestOptionalIntlistOut = asserts.Op{
+var opXTestOptionalIntlistOut = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -16700,19 +16702,19 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
 	return r0
 }
 
-var opXTestOptionalFilledIntlist = asserts.Op{
+var opXTestOptionalFilledIntlist = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
@@ -16720,18 +16722,18 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
 	return r0
 }
 
-var opXTestOptionalFilledIntlistOut = asserts.Op{
+var opXTestOptionalFilledIntlistOut = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -16739,19 +16741,19 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
 	return r0
 }
 
-var opXTestOptionalFloatlist = asserts.Op{
+var opXTestOptionalFloatlist = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
@@ -16759,18 +16761,18 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
 	return r0
 }
 
-var opXTestOptionalFloatlistOut = asserts.Op{
+var opXTestOptionalFloatlistOut = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -16778,19 +16780,19 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
 	return r0
 }
 
-var opXTestStringDefault = asserts.Op{
+var opXTestStringDefault = wrap.Op{
 	Name:     "_test_string_default",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
@@ -16798,18 +16800,18 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
 	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
 	return r0
 }
 
-var opXTestAmbiguousDefaultsA = asserts.Op{
+var opXTestAmbiguousDefaultsA = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
@@ -16817,18 +16819,18 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
 	return r0
 }
 
-var opXTestAmbiguousDefaultsB = asserts.Op{
+var opXTestAmbiguousDefaultsB = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
@@ -16836,18 +16838,18 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
 	return r0
 }
 
-var opXTestWarnInAutograd = asserts.Op{
+var opXTestWarnInAutograd = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
@@ -16855,18 +16857,18 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestWarnInAutogradOut = asserts.Op{
+var opXTestWarnInAutogradOut = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16874,19 +16876,19 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchFullcoverage = asserts.Op{
+var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
@@ -16894,18 +16896,18 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchFullcoverageOut = asserts.Op{
+var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16913,19 +16915,19 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchNtonly = asserts.Op{
+var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
@@ -16933,18 +16935,18 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchView = asserts.Op{
+var opXTestAutogradMultipleDispatchView = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
@@ -16952,18 +16954,18 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_3f806bbcba0c(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_e848f256d521(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
 	assertgenshapes.ChecksPost_d5833d9d0012(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchViewCopy = asserts.Op{
+var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
@@ -16971,18 +16973,18 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchViewCopyOut = asserts.Op{
+var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16990,19 +16992,19 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSegmentReduce = asserts.Op{
+var opSegmentReduce = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
@@ -17010,18 +17012,18 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre_85672c5d192c(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
+	assertgenshapes.ChecksPre_f54444408fb3(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
-var opSegmentReduceOut = asserts.Op{
+var opSegmentReduceOut = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -17029,19 +17031,19 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre_1a89924f159f(&c, &opSegmentReduceOut, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	var c wrap.Call
+	var a0, a2, a3, a4, a8 wrap.Saved
+	assertgenshapes.ChecksPre_e80fa275d739(&c, &opSegmentReduceOut, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
-var opXSegmentReduceBackward = asserts.Op{
+var opXSegmentReduceBackward = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
@@ -17049,18 +17051,18 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_52650589f103(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_eb8e036a7d83(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
-var opXSegmentReduceBackwardOut = asserts.Op{
+var opXSegmentReduceBackwardOut = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -17068,19 +17070,19 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre_56320bfca33c(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5, a8 wrap.Saved
+	assertgenshapes.ChecksPre_754aa787ec8a(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
-var opPadSequence = asserts.Op{
+var opPadSequence = wrap.Op{
 	Name:     "pad_sequence",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0, str padding_side="right") -> Tensor
@@ -17088,18 +17090,18 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences, r0)
 	return r0
 }
 
-var opFlattenDenseTensors = asserts.Op{
+var opFlattenDenseTensors = wrap.Op{
 	Name:     "flatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
@@ -17107,18 +17109,18 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
 	assertgenshapes.ChecksPost_1ac1797a2f32(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opUnflattenDenseTensors = asserts.Op{
+var opUnflattenDenseTensors = wrap.Op{
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
@@ -17126,21 +17128,21 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors)
+	assertgenshapes.ChecksPre_4213a793fab4(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
 	assertgenshapes.ChecksPost_b736e213a5b0(&c, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
-var opXNestedTensorFromTensorList = asserts.Op{
+var opXNestedTensorFromTensorList = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -17148,18 +17150,18 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
 	return r0
 }
 
-var opXNestedTensorFromTensorListOut = asserts.Op{
+var opXNestedTensorFromTensorListOut = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17167,10 +17169,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5 asserts.Saved
-		l0 asserts.SavedList
+		a5 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out)
 	defer c.Abandon()
@@ -17179,10 +17181,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	return r0
 }
 
-var opXFwPrimalCopy = asserts.Op{
+var opXFwPrimalCopy = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
@@ -17190,18 +17192,18 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFwPrimalCopyOut = asserts.Op{
+var opXFwPrimalCopyOut = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -17209,19 +17211,19 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXMakeDualCopy = asserts.Op{
+var opXMakeDualCopy = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
@@ -17229,18 +17231,18 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
-var opXMakeDualCopyOut = asserts.Op{
+var opXMakeDualCopyOut = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -17248,19 +17250,19 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
-var opViewAsRealCopy = asserts.Op{
+var opViewAsRealCopy = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
@@ -17268,18 +17270,18 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsRealCopyOut = asserts.Op{
+var opViewAsRealCopyOut = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17287,19 +17289,19 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opViewAsComplexCopy = asserts.Op{
+var opViewAsComplexCopy = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
@@ -17307,18 +17309,18 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsComplexCopyOut = asserts.Op{
+var opViewAsComplexCopyOut = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17326,19 +17328,19 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXConjCopy = asserts.Op{
+var opXConjCopy = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConjCopy checks _conj_copy(Tensor self) -> Tensor
@@ -17346,18 +17348,18 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXConjCopyOut = asserts.Op{
+var opXConjCopyOut = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17365,19 +17367,19 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXConjCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXConjCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXNegViewCopy = asserts.Op{
+var opXNegViewCopy = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
@@ -17385,18 +17387,18 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNegViewCopyOut = asserts.Op{
+var opXNegViewCopyOut = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17404,19 +17406,19 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opAsStridedCopy = asserts.Op{
+var opAsStridedCopy = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -17424,18 +17426,18 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsStridedCopyOut = asserts.Op{
+var opAsStridedCopyOut = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17443,19 +17445,19 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXSparseBroadcastToCopy = asserts.Op{
+var opXSparseBroadcastToCopy = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
@@ -17463,18 +17465,18 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseBroadcastToCopyOut = asserts.Op{
+var opXSparseBroadcastToCopyOut = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -17482,19 +17484,19 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opDiagonalCopy = asserts.Op{
+var opDiagonalCopy = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -17502,18 +17504,18 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagonalCopyOut = asserts.Op{
+var opDiagonalCopyOut = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17521,19 +17523,19 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opExpandCopy = asserts.Op{
+var opExpandCopy = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
@@ -17541,18 +17543,18 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpandCopyOut = asserts.Op{
+var opExpandCopyOut = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
@@ -17560,19 +17562,19 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opExpandCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opExpandCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opPermuteCopy = asserts.Op{
+var opPermuteCopy = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
@@ -17580,18 +17582,18 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPermuteCopyOut = asserts.Op{
+var opPermuteCopyOut = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -17599,19 +17601,19 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opPermuteCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opPermuteCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXReshapeAliasCopy = asserts.Op{
+var opXReshapeAliasCopy = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
@@ -17619,18 +17621,18 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXReshapeAliasCopyOut = asserts.Op{
+var opXReshapeAliasCopyOut = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -17638,19 +17640,19 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opSelectCopyInt = asserts.Op{
+var opSelectCopyInt = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectCopyInt checks select_copy.int(Tensor self, int dim, SymInt index) -> Tensor
@@ -17658,18 +17660,18 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSelectCopyIntOut = asserts.Op{
+var opSelectCopyIntOut = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -17677,19 +17679,19 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opDetachCopy = asserts.Op{
+var opDetachCopy = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DetachCopy checks detach_copy(Tensor self) -> Tensor
@@ -17697,18 +17699,18 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DetachCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDetachCopyOut = asserts.Op{
+var opDetachCopyOut = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17716,19 +17718,19 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opDetachCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opDetachCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSliceCopyTensor = asserts.Op{
+var opSliceCopyTensor = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -17736,18 +17738,18 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSliceCopyTensorOut = asserts.Op{
+var opSliceCopyTensorOut = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17755,19 +17757,19 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	var c wrap.Call
+	var a0, a5 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
-var opSplitCopyTensor = asserts.Op{
+var opSplitCopyTensor = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitCopyTensor checks split_copy.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]
@@ -17775,18 +17777,18 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSplitWithSizesCopy = asserts.Op{
+var opSplitWithSizesCopy = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]
@@ -17794,18 +17796,18 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopy = asserts.Op{
+var opSqueezeCopy = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
@@ -17813,18 +17815,18 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyOut = asserts.Op{
+var opSqueezeCopyOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17832,19 +17834,19 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSqueezeCopyDim = asserts.Op{
+var opSqueezeCopyDim = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
@@ -17852,18 +17854,18 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyDimOut = asserts.Op{
+var opSqueezeCopyDimOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17871,19 +17873,19 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opSqueezeCopyDims = asserts.Op{
+var opSqueezeCopyDims = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dims",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeCopyDims checks squeeze_copy.dims(Tensor self, int[] dim) -> Tensor
@@ -17891,18 +17893,18 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDims(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyDimsOut = asserts.Op{
+var opSqueezeCopyDimsOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dims_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SqueezeCopyDimsOut checks squeeze_copy.dims_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17910,19 +17912,19 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opTCopy = asserts.Op{
+var opTCopy = wrap.Op{
 	Name:     "t_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TCopy checks t_copy(Tensor self) -> Tensor
@@ -17930,18 +17932,18 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTCopyOut = asserts.Op{
+var opTCopyOut = wrap.Op{
 	Name:     "t_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17949,19 +17951,19 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opTransposeCopyInt = asserts.Op{
+var opTransposeCopyInt = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
@@ -17969,18 +17971,18 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTransposeCopyIntOut = asserts.Op{
+var opTransposeCopyIntOut = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17988,19 +17990,19 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opUnsqueezeCopy = asserts.Op{
+var opUnsqueezeCopy = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
@@ -18008,18 +18010,18 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsqueezeCopyOut = asserts.Op{
+var opUnsqueezeCopyOut = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -18027,19 +18029,19 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opXIndicesCopy = asserts.Op{
+var opXIndicesCopy = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
@@ -18047,18 +18049,18 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXIndicesCopyOut = asserts.Op{
+var opXIndicesCopyOut = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18066,19 +18068,19 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opXValuesCopy = asserts.Op{
+var opXValuesCopy = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValuesCopy checks _values_copy(Tensor self) -> Tensor
@@ -18086,18 +18088,18 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValuesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXValuesCopyOut = asserts.Op{
+var opXValuesCopyOut = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18105,19 +18107,19 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opIndicesCopy = asserts.Op{
+var opIndicesCopy = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndicesCopy checks indices_copy(Tensor self) -> Tensor
@@ -18125,18 +18127,18 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IndicesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIndicesCopyOut = asserts.Op{
+var opIndicesCopyOut = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18144,19 +18146,19 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opValuesCopy = asserts.Op{
+var opValuesCopy = wrap.Op{
 	Name:     "values_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ValuesCopy checks values_copy(Tensor self) -> Tensor
@@ -18164,18 +18166,18 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ValuesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opValuesCopyOut = asserts.Op{
+var opValuesCopyOut = wrap.Op{
 	Name:     "values_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18183,19 +18185,19 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opCrowIndicesCopy = asserts.Op{
+var opCrowIndicesCopy = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
@@ -18203,18 +18205,18 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCrowIndicesCopyOut = asserts.Op{
+var opCrowIndicesCopyOut = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18222,19 +18224,19 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opColIndicesCopy = asserts.Op{
+var opColIndicesCopy = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
@@ -18242,18 +18244,18 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opColIndicesCopyOut = asserts.Op{
+var opColIndicesCopyOut = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18261,19 +18263,19 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opCcolIndicesCopy = asserts.Op{
+var opCcolIndicesCopy = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
@@ -18281,18 +18283,18 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCcolIndicesCopyOut = asserts.Op{
+var opCcolIndicesCopyOut = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18300,19 +18302,19 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opRowIndicesCopy = asserts.Op{
+var opRowIndicesCopy = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
@@ -18320,18 +18322,18 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRowIndicesCopyOut = asserts.Op{
+var opRowIndicesCopyOut = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18339,19 +18341,19 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opUnbindCopyInt = asserts.Op{
+var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -18359,18 +18361,18 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnbindCopyIntOut = asserts.Op{
+var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -18379,21 +18381,21 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l2 asserts.SavedList
+		a0 wrap.Saved
+		l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
-var opSplitCopyTensorOut = asserts.Op{
+var opSplitCopyTensorOut = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -18402,21 +18404,21 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_67cc67935fda(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitWithSizesCopyOut = asserts.Op{
+var opSplitWithSizesCopyOut = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -18425,21 +18427,21 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_67cc67935fda(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_3f5340af21d9(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opViewCopy = asserts.Op{
+var opViewCopy = wrap.Op{
 	Name:     "view_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
@@ -18447,18 +18449,18 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewCopyOut = asserts.Op{
+var opViewCopyOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -18466,19 +18468,19 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opViewCopyDtype = asserts.Op{
+var opViewCopyDtype = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
@@ -18486,18 +18488,18 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewCopyDtypeOut = asserts.Op{
+var opViewCopyDtypeOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -18505,19 +18507,19 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
-var opUnfoldCopy = asserts.Op{
+var opUnfoldCopy = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
@@ -18525,18 +18527,18 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnfoldCopyOut = asserts.Op{
+var opUnfoldCopyOut = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -18544,19 +18546,19 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opAliasCopy = asserts.Op{
+var opAliasCopy = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AliasCopy checks alias_copy(Tensor self) -> Tensor
@@ -18564,18 +18566,18 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AliasCopy(self)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAliasCopyOut = asserts.Op{
+var opAliasCopyOut = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18583,19 +18585,19 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opToPaddedTensor = asserts.Op{
+var opToPaddedTensor = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, SymInt[]? output_size=None) -> Tensor
@@ -18603,18 +18605,18 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToPaddedTensorOut = asserts.Op{
+var opToPaddedTensorOut = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, SymInt[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -18622,19 +18624,19 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	var c wrap.Call
+	var a0, a3 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
-var opXJaggedToPaddedDenseForward = asserts.Op{
+var opXJaggedToPaddedDenseForward = wrap.Op{
 	Name:     "_jagged_to_padded_dense_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XJaggedToPaddedDenseForward checks _jagged_to_padded_dense_forward(Tensor values, Tensor[] offsets, SymInt[] max_lengths, float padding_value=0.0) -> Tensor
@@ -18642,21 +18644,21 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets)
+	assertgenshapes.ChecksPre_4213a793fab4(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets, r0)
 	return r0
 }
 
-var opXPaddedDenseToJaggedForward = asserts.Op{
+var opXPaddedDenseToJaggedForward = wrap.Op{
 	Name:     "_padded_dense_to_jagged_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPaddedDenseToJaggedForward checks _padded_dense_to_jagged_forward(Tensor dense, Tensor[] offsets, SymInt? total_L=None) -> Tensor
@@ -18664,21 +18666,21 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets)
+	assertgenshapes.ChecksPre_4213a793fab4(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	assertgenshapes.ChecksPost_2a4f4a2e873b(&c, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets, r0)
 	return r0
 }
 
-var opXNestedFromPaddedTensor = asserts.Op{
+var opXNestedFromPaddedTensor = wrap.Op{
 	Name:     "_nested_from_padded_tensor",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedFromPaddedTensor checks _nested_from_padded_tensor(Tensor padded, Tensor offsets, Tensor dummy, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None, SymInt? sum_S=None) -> Tensor
@@ -18686,18 +18688,18 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_52650589f103(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_eb8e036a7d83(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	assertgenshapes.ChecksPost_383832c8b073(&c, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
-var opXNestedTensorSoftmaxWithShape = asserts.Op{
+var opXNestedTensorSoftmaxWithShape = wrap.Op{
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
@@ -18705,18 +18707,18 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
 	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query, r0)
 	return r0
 }
 
-var opXSafeSoftmax = asserts.Op{
+var opXSafeSoftmax = wrap.Op{
 	Name:     "_safe_softmax",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XSafeSoftmax checks _safe_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -18724,18 +18726,18 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSafeSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
 	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTransformerEncoderLayerFwd = asserts.Op{
+var opXTransformerEncoderLayerFwd = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
@@ -18743,18 +18745,18 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	assertgenshapes.ChecksPre_ef3bfbb5c1a3(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	var c wrap.Call
+	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 wrap.Saved
+	assertgenshapes.ChecksPre_32282fc5eb02(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	assertgenshapes.ChecksPost_35af51372daa(&c, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
-var opXTransformerEncoderLayerFwdOut = asserts.Op{
+var opXTransformerEncoderLayerFwdOut = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -18762,19 +18764,19 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	assertgenshapes.ChecksPre_1bbf974a263f(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	var c wrap.Call
+	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 wrap.Saved
+	assertgenshapes.ChecksPre_ebd9b6da8231(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	assertgenshapes.ChecksPost_6b6dddbea9a7(&c, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
-var opXNativeMultiHeadAttention = asserts.Op{
+var opXNativeMultiHeadAttention = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
@@ -18782,18 +18784,18 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_744b97fde812(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var c wrap.Call
+	var a0, a1, a2, a5, a6, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_92752a84a9cc(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	assertgenshapes.ChecksPost_669f216458ac(&c, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
-var opXNativeMultiHeadAttentionOut = asserts.Op{
+var opXNativeMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -18801,19 +18803,19 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre_aad00cfaa9f5(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	var c wrap.Call
+	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 wrap.Saved
+	assertgenshapes.ChecksPre_c3c59c9cc81b(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	assertgenshapes.ChecksPost_222166d5d692(&c, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
-var opScaledDotProductAttention = asserts.Op{
+var opScaledDotProductAttention = wrap.Op{
 	Name:     "scaled_dot_product_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ScaledDotProductAttention checks scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False) -> Tensor
@@ -18821,18 +18823,18 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f8d732997765(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_2e06c273ad84(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
 	return r0
 }
 
-var opXFusedSdpChoice = asserts.Op{
+var opXFusedSdpChoice = wrap.Op{
 	Name:     "_fused_sdp_choice",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSdpChoice checks _fused_sdp_choice(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False) -> int
@@ -18840,18 +18842,18 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_4b8704b68a64(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_b3cb047c5b09(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	return r0
 }
 
-var opXScaledDotProductAttentionMath = asserts.Op{
+var opXScaledDotProductAttentionMath = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, Tensor? dropout_mask=None, *, float? scale=None, bool enable_gqa=False) -> (Tensor, Tensor)
@@ -18859,18 +18861,18 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	assertgenshapes.ChecksPost_994a145849cc(&c, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
-var opXScaledDotProductAttentionMathForMps = asserts.Op{
+var opXScaledDotProductAttentionMathForMps = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math_for_mps",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductAttentionMathForMps checks _scaled_dot_product_attention_math_for_mps(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, Tensor? dropout_mask=None, *, float? scale=None, bool enable_gqa=False) -> (Tensor, Tensor)
@@ -18878,18 +18880,18 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
+	assertgenshapes.ChecksPre_42ec80db5c07(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	assertgenshapes.ChecksPost_994a145849cc(&c, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
-var opXScaledDotProductFlashAttention = asserts.Op{
+var opXScaledDotProductFlashAttention = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFlashAttention checks _scaled_dot_product_flash_attention(Tensor query, Tensor key, Tensor value, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor rng_state, Tensor unused, Tensor debug_attn_mask)
@@ -18897,18 +18899,18 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_bb41acd2e403(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_625be57bb46a(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_d073eb836358(&c, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductFlashAttentionQuantized = asserts.Op{
+var opXScaledDotProductFlashAttentionQuantized = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "quantized",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFlashAttentionQuantized checks _scaled_dot_product_flash_attention.quantized(Tensor query, Tensor key, Tensor value, Tensor? q_descale, Tensor? k_descale, Tensor? v_descale, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor rng_state, Tensor unused, Tensor debug_attn_mask)
@@ -18916,18 +18918,18 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre_552170268e3d(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs_5f03233db849, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5 wrap.Saved
+	assertgenshapes.ChecksPre_58bfd387512f(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs_5f03233db849, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_80fd339345f6(&c, &assertgenshapes.Locs_5f03233db849, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductFlashAttentionForCpu = asserts.Op{
+var opXScaledDotProductFlashAttentionForCpu = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_for_cpu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFlashAttentionForCpu checks _scaled_dot_product_flash_attention_for_cpu(Tensor query, Tensor key, Tensor value, float dropout_p=0.0, bool is_causal=False, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor output, Tensor logsumexp)
@@ -18935,18 +18937,18 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre_0553258038e1(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
+	assertgenshapes.ChecksPre_e91c8007cb73(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
-var opXScaledDotProductFusedAttentionOverrideable = asserts.Op{
+var opXScaledDotProductFusedAttentionOverrideable = wrap.Op{
 	Name:     "_scaled_dot_product_fused_attention_overrideable",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFusedAttentionOverrideable checks _scaled_dot_product_fused_attention_overrideable(Tensor query, Tensor key, Tensor value, Tensor? attn_bias=None, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -18954,18 +18956,18 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f2e46d82e873(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_c3c04a0294f7(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_f1b7eb636b5e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductFlashAttentionBackward = asserts.Op{
+var opXScaledDotProductFlashAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFlashAttentionBackward checks _scaled_dot_product_flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
@@ -18973,9 +18975,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre_ef56ce83e286(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 wrap.Saved
+	assertgenshapes.ChecksPre_73c95a0863f8(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	assertgenshapes.ChecksPost_c3d9a99183a9(&c, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2

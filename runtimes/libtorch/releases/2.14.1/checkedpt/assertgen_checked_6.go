@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
+var opXScaledDotProductFlashAttentionForCpuBackward = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
@@ -22,17 +24,17 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534805a18015(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_644a5ad4cf4c)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost_7436aa8cd892(&c, &assertgenshapes.Locs_644a5ad4cf4c)
+	assertgenshapes.ChecksPost_8d7bdd80fc62(&c, &assertgenshapes.Locs_644a5ad4cf4c)
 	return r0, r1, r2
 }
 
-var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
+var opXScaledDotProductFusedAttentionOverrideableBackward = wrap.Op{
 	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
@@ -40,17 +42,17 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddd1676ccbab(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost_ddb87e09c8eb(&c, &assertgenshapes.Locs_6521c3da3640)
+	assertgenshapes.ChecksPost_09f7d77a4df5(&c, &assertgenshapes.Locs_6521c3da3640)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductEfficientAttention = asserts.Op{
+var opXScaledDotProductEfficientAttention = wrap.Op{
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductEfficientAttention checks _scaled_dot_product_efficient_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, *, float? scale=None) -> (Tensor output, Tensor log_sumexp, Tensor philox_seed, Tensor philox_offset)
@@ -58,18 +60,18 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_3aaa1b638a2e(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	assertgenshapes.ChecksPost_31bb3a2eb674(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductEfficientAttentionBackward = asserts.Op{
+var opXScaledDotProductEfficientAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_efficient_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductEfficientAttentionBackward checks _scaled_dot_product_efficient_attention_backward(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor attn_bias, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, float dropout_p, bool[4] grad_input_mask, bool is_causal=False, *, float? scale=None) -> (Tensor, Tensor, Tensor, Tensor)
@@ -77,17 +79,17 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.ChecksPost_84ce8888f127(&c, &assertgenshapes.Locs_73422165143c)
+	assertgenshapes.ChecksPost_a08fb0756168(&c, &assertgenshapes.Locs_73422165143c)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductCudnnAttention = asserts.Op{
+var opXScaledDotProductCudnnAttention = wrap.Op{
 	Name:     "_scaled_dot_product_cudnn_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductCudnnAttention checks _scaled_dot_product_cudnn_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -95,18 +97,18 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_c2c538039c35(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductCudnnAttentionBackward = asserts.Op{
+var opXScaledDotProductCudnnAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_cudnn_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductCudnnAttentionBackward checks _scaled_dot_product_cudnn_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, Tensor attn_bias, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, *, float? scale=None) -> (Tensor, Tensor, Tensor)
@@ -114,17 +116,17 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_6269906b9412(&c, &assertgenshapes.Locs_36dfb7bfded6)
+	assertgenshapes.ChecksPost_8e82c9f4530a(&c, &assertgenshapes.Locs_36dfb7bfded6)
 	return r0, r1, r2
 }
 
-var opXFlashAttentionForward = asserts.Op{
+var opXFlashAttentionForward = wrap.Op{
 	Name:     "_flash_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFlashAttentionForward checks _flash_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool return_debug_mask, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None, Tensor? seqused_k=None, Tensor? alibi_slopes=None, Tensor? block_table=None, int? num_splits=None) -> (Tensor output, Tensor softmax_logsumexp, Tensor rng_state, Tensor unused, Tensor debug_attn_mask)
@@ -132,18 +134,18 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a13, a14, a15 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a13, a14, a15 wrap.Saved
 	assertgenshapes.ChecksPre_92641afbac6b(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_e2f01d715caf, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	assertgenshapes.ChecksPost_60aa1d2431cb(&c, &assertgenshapes.Locs_e2f01d715caf, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFlashAttentionForwardNoDropoutInplace = asserts.Op{
+var opXFlashAttentionForwardNoDropoutInplace = wrap.Op{
 	Name:     "_flash_attention_forward_no_dropout_inplace",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFlashAttentionForwardNoDropoutInplace checks _flash_attention_forward_no_dropout_inplace(Tensor(a!) out, Tensor query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool return_debug_mask, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None, Tensor? seqused_k=None, Tensor? alibi_slopes=None, Tensor? block_table=None, int? num_splits=None) -> Tensor softmax_logsumexp
@@ -151,19 +153,19 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Locs_f31aff5db9f1, &a0, out)
 	defer c.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	assertgenshapes.ChecksPost_fa05c562862b(&c, &assertgenshapes.Locs_f31aff5db9f1, &a0, out)
+	assertgenshapes.ChecksPost_bce9926d6f15(&c, &assertgenshapes.Locs_f31aff5db9f1, &a0, out)
 	return r0
 }
 
-var opXFlashAttentionForwardQuantized = asserts.Op{
+var opXFlashAttentionForwardQuantized = wrap.Op{
 	Name:     "_flash_attention_forward",
 	Overload: "quantized",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFlashAttentionForwardQuantized checks _flash_attention_forward.quantized(Tensor query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool return_debug_mask, Tensor? q_descale, Tensor? k_descale, Tensor? v_descale, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None, Tensor? seqused_k=None, Tensor? alibi_slopes=None) -> (Tensor output, Tensor softmax_logsumexp, Tensor rng_state, Tensor unused, Tensor debug_attn_mask)
@@ -171,17 +173,17 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXFlashAttentionForwardQuantized, &assertgenshapes.Locs_e884f54f7fa3)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.ChecksPost_2345083d8fa9(&c, &assertgenshapes.Locs_e884f54f7fa3)
+	assertgenshapes.ChecksPost_9bdcbe38b10f(&c, &assertgenshapes.Locs_e884f54f7fa3)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFlashAttentionBackward = asserts.Op{
+var opXFlashAttentionBackward = wrap.Op{
 	Name:     "_flash_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFlashAttentionBackward checks _flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor rng_state, Tensor unused, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None) -> (Tensor, Tensor, Tensor)
@@ -189,17 +191,17 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_a7484fce27b5)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
-	assertgenshapes.ChecksPost_046cb1c3b438(&c, &assertgenshapes.Locs_a7484fce27b5)
+	assertgenshapes.ChecksPost_f5ef1714bc4f(&c, &assertgenshapes.Locs_a7484fce27b5)
 	return r0, r1, r2
 }
 
-var opXEfficientAttentionForward = asserts.Op{
+var opXEfficientAttentionForward = wrap.Op{
 	Name:     "_efficient_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEfficientAttentionForward checks _efficient_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? bias, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt? max_seqlen_q, SymInt? max_seqlen_k, float dropout_p, int custom_mask_type, bool compute_log_sumexp=False, *, float? scale=None, Tensor? seqlen_k=None, int? window_size=None) -> (Tensor output, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, SymInt max_seqlen_batch_q, SymInt max_seqlen_batch_k)
@@ -207,18 +209,18 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a12 wrap.Saved
 	assertgenshapes.ChecksPre_574664b0d964(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	assertgenshapes.ChecksPost_8a5d0beb9d37(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXEfficientAttentionBackward = asserts.Op{
+var opXEfficientAttentionBackward = wrap.Op{
 	Name:     "_efficient_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEfficientAttentionBackward checks _efficient_attention_backward(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor? bias, Tensor out, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt max_seqlen_q, SymInt max_seqlen_k, Tensor logsumexp, float dropout_p, Tensor philox_seed, Tensor philox_offset, int custom_mask_type, bool bias_requires_grad, *, float? scale=None, int? num_splits_key=None, int? window_size=None, bool shared_storage_dqdkdv=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -226,17 +228,17 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_0c2505523002)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.ChecksPost_834241f3e5b6(&c, &assertgenshapes.Locs_0c2505523002)
+	assertgenshapes.ChecksPost_445d3bc8a8fe(&c, &assertgenshapes.Locs_0c2505523002)
 	return r0, r1, r2, r3
 }
 
-var opXCudnnAttentionForward = asserts.Op{
+var opXCudnnAttentionForward = wrap.Op{
 	Name:     "_cudnn_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnAttentionForward checks _cudnn_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None, Tensor? seqused_k=None, Tensor? block_table=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -244,18 +246,18 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a13, a14 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a13, a14 wrap.Saved
 	assertgenshapes.ChecksPre_c4110b350cd8(&c, &opXCudnnAttentionForward, &assertgenshapes.Locs_8d62ec8d443c, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
 	assertgenshapes.ChecksPost_6c54f342ed19(&c, &assertgenshapes.Locs_8d62ec8d443c, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXCudnnAttentionBackward = asserts.Op{
+var opXCudnnAttentionBackward = wrap.Op{
 	Name:     "_cudnn_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnAttentionBackward checks _cudnn_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, Tensor attn_bias, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, *, float? scale=None) -> (Tensor, Tensor, Tensor)
@@ -263,17 +265,17 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_6269906b9412(&c, &assertgenshapes.Locs_36dfb7bfded6)
+	assertgenshapes.ChecksPost_8e82c9f4530a(&c, &assertgenshapes.Locs_36dfb7bfded6)
 	return r0, r1, r2
 }
 
-var opXTritonScaledDotAttention = asserts.Op{
+var opXTritonScaledDotAttention = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -281,17 +283,17 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_6391ab10ad9a)
+	assertgenshapes.ChecksPost_6cb2f1116d6b(&c, &assertgenshapes.Locs_6391ab10ad9a)
 	return r0
 }
 
-var opXTritonScaledDotAttentionOut = asserts.Op{
+var opXTritonScaledDotAttentionOut = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -299,19 +301,19 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	return r0
 }
 
-var opXFillMemEffDropoutMask_ = asserts.Op{
+var opXFillMemEffDropoutMask_ = wrap.Op{
 	Name:     "_fill_mem_eff_dropout_mask_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFillMemEffDropoutMask_ checks _fill_mem_eff_dropout_mask_(Tensor(a!) self, float dropout_p, int seed, int offset) -> Tensor(a!)
@@ -319,19 +321,19 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	if !asserts.Checking() {
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXTritonMultiHeadAttention = asserts.Op{
+var opXTritonMultiHeadAttention = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -339,17 +341,17 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_7d29d0ccaae9)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost_f747d119e555(&c, &assertgenshapes.Locs_7d29d0ccaae9)
+	assertgenshapes.ChecksPost_ff0077ce43ea(&c, &assertgenshapes.Locs_7d29d0ccaae9)
 	return r0
 }
 
-var opXTritonMultiHeadAttentionOut = asserts.Op{
+var opXTritonMultiHeadAttentionOut = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -357,19 +359,19 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_16d580c6a71d(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
+	assertgenshapes.ChecksPost_64f99791f180(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	return r0
 }
 
-var opSpecialAiryAi = asserts.Op{
+var opSpecialAiryAi = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -377,18 +379,18 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialAiryAiOut = asserts.Op{
+var opSpecialAiryAiOut = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -396,8 +398,8 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
@@ -405,10 +407,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselJ0 = asserts.Op{
+var opSpecialBesselJ0 = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -416,18 +418,18 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ0Out = asserts.Op{
+var opSpecialBesselJ0Out = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -435,8 +437,8 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
@@ -444,10 +446,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselJ1 = asserts.Op{
+var opSpecialBesselJ1 = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -455,18 +457,18 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ1Out = asserts.Op{
+var opSpecialBesselJ1Out = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -474,8 +476,8 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
@@ -483,10 +485,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselY0 = asserts.Op{
+var opSpecialBesselY0 = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -494,18 +496,18 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY0Out = asserts.Op{
+var opSpecialBesselY0Out = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -513,8 +515,8 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
@@ -522,10 +524,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselY1 = asserts.Op{
+var opSpecialBesselY1 = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -533,18 +535,18 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY1Out = asserts.Op{
+var opSpecialBesselY1Out = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -552,8 +554,8 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
@@ -561,10 +563,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialChebyshevPolynomialT = asserts.Op{
+var opSpecialChebyshevPolynomialT = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -572,18 +574,18 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -591,18 +593,18 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -610,18 +612,18 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTOut = asserts.Op{
+var opSpecialChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -629,8 +631,8 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
@@ -638,10 +640,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -649,8 +651,8 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
@@ -658,10 +660,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -669,8 +671,8 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
@@ -678,10 +680,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialU = asserts.Op{
+var opSpecialChebyshevPolynomialU = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -689,18 +691,18 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -708,18 +710,18 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -727,18 +729,18 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUOut = asserts.Op{
+var opSpecialChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -746,8 +748,8 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
@@ -755,10 +757,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -766,8 +768,8 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
@@ -775,10 +777,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -786,8 +788,8 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
@@ -795,10 +797,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialV = asserts.Op{
+var opSpecialChebyshevPolynomialV = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -806,18 +808,18 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -825,18 +827,18 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -844,18 +846,18 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVOut = asserts.Op{
+var opSpecialChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -863,8 +865,8 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
@@ -872,10 +874,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -883,8 +885,8 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
@@ -892,10 +894,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -903,8 +905,8 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
@@ -912,10 +914,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialW = asserts.Op{
+var opSpecialChebyshevPolynomialW = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -923,18 +925,18 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -942,18 +944,18 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -961,18 +963,18 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWOut = asserts.Op{
+var opSpecialChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -980,8 +982,8 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
@@ -989,10 +991,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1000,8 +1002,8 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
@@ -1009,10 +1011,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1020,8 +1022,8 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
@@ -1029,10 +1031,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialHermitePolynomialH = asserts.Op{
+var opSpecialHermitePolynomialH = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -1040,18 +1042,18 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalar = asserts.Op{
+var opSpecialHermitePolynomialHXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1059,18 +1061,18 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalar = asserts.Op{
+var opSpecialHermitePolynomialHNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1078,18 +1080,18 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHOut = asserts.Op{
+var opSpecialHermitePolynomialHOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1097,8 +1099,8 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
@@ -1106,10 +1108,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1117,8 +1119,8 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
@@ -1126,10 +1128,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1137,8 +1139,8 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
@@ -1146,10 +1148,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	return r0
 }
 
-var opSpecialHermitePolynomialHe = asserts.Op{
+var opSpecialHermitePolynomialHe = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -1157,18 +1159,18 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalar = asserts.Op{
+var opSpecialHermitePolynomialHeXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1176,18 +1178,18 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalar = asserts.Op{
+var opSpecialHermitePolynomialHeNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1195,18 +1197,18 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeOut = asserts.Op{
+var opSpecialHermitePolynomialHeOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1214,8 +1216,8 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
@@ -1223,10 +1225,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1234,8 +1236,8 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
@@ -1243,10 +1245,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1254,8 +1256,8 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
@@ -1263,10 +1265,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialLaguerrePolynomialL = asserts.Op{
+var opSpecialLaguerrePolynomialL = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -1274,18 +1276,18 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1293,18 +1295,18 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1312,18 +1314,18 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLOut = asserts.Op{
+var opSpecialLaguerrePolynomialLOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1331,8 +1333,8 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
@@ -1340,10 +1342,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1351,8 +1353,8 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
@@ -1360,10 +1362,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1371,8 +1373,8 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
@@ -1380,10 +1382,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialLegendrePolynomialP = asserts.Op{
+var opSpecialLegendrePolynomialP = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -1391,18 +1393,18 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalar = asserts.Op{
+var opSpecialLegendrePolynomialPXScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1410,18 +1412,18 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalar = asserts.Op{
+var opSpecialLegendrePolynomialPNScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1429,18 +1431,18 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPOut = asserts.Op{
+var opSpecialLegendrePolynomialPOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1448,8 +1450,8 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
@@ -1457,10 +1459,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1468,8 +1470,8 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
@@ -1477,10 +1479,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1488,8 +1490,8 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
@@ -1497,10 +1499,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialModifiedBesselI0 = asserts.Op{
+var opSpecialModifiedBesselI0 = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -1508,18 +1510,18 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI0Out = asserts.Op{
+var opSpecialModifiedBesselI0Out = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1527,8 +1529,8 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
@@ -1536,10 +1538,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselI1 = asserts.Op{
+var opSpecialModifiedBesselI1 = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -1547,18 +1549,18 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI1Out = asserts.Op{
+var opSpecialModifiedBesselI1Out = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1566,8 +1568,8 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
@@ -1575,10 +1577,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselK0 = asserts.Op{
+var opSpecialModifiedBesselK0 = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -1586,18 +1588,18 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK0Out = asserts.Op{
+var opSpecialModifiedBesselK0Out = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1605,8 +1607,8 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
@@ -1614,10 +1616,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselK1 = asserts.Op{
+var opSpecialModifiedBesselK1 = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -1625,18 +1627,18 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK1Out = asserts.Op{
+var opSpecialModifiedBesselK1Out = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1644,8 +1646,8 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
@@ -1653,10 +1655,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0 = asserts.Op{
+var opSpecialScaledModifiedBesselK0 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -1664,18 +1666,18 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0Out = asserts.Op{
+var opSpecialScaledModifiedBesselK0Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -1683,8 +1685,8 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
@@ -1692,10 +1694,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1 = asserts.Op{
+var opSpecialScaledModifiedBesselK1 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -1703,18 +1705,18 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1Out = asserts.Op{
+var opSpecialScaledModifiedBesselK1Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -1722,8 +1724,8 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
@@ -1731,10 +1733,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialT = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -1742,18 +1744,18 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1761,18 +1763,18 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1780,18 +1782,18 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1799,8 +1801,8 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
@@ -1808,10 +1810,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1819,8 +1821,8 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
@@ -1828,10 +1830,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1839,8 +1841,8 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
@@ -1848,10 +1850,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialU = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -1859,18 +1861,18 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1878,18 +1880,18 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1897,18 +1899,18 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1916,8 +1918,8 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
@@ -1925,10 +1927,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1936,8 +1938,8 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
@@ -1945,10 +1947,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1956,8 +1958,8 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
@@ -1965,10 +1967,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialV = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -1976,18 +1978,18 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1995,18 +1997,18 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -2014,18 +2016,18 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2033,8 +2035,8 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
@@ -2042,10 +2044,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2053,8 +2055,8 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
@@ -2062,10 +2064,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2073,8 +2075,8 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
@@ -2082,10 +2084,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -2093,18 +2095,18 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -2112,18 +2114,18 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -2131,18 +2133,18 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2150,8 +2152,8 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
@@ -2159,10 +2161,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2170,8 +2172,8 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
@@ -2179,10 +2181,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2190,8 +2192,8 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
@@ -2199,10 +2201,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialSphericalBesselJ0 = asserts.Op{
+var opSpecialSphericalBesselJ0 = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
@@ -2210,18 +2212,18 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0Out = asserts.Op{
+var opSpecialSphericalBesselJ0Out = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -2229,8 +2231,8 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
@@ -2238,10 +2240,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opXFoobar = asserts.Op{
+var opXFoobar = wrap.Op{
 	Name:     "_foobar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
@@ -2249,17 +2251,17 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_7d4ae34f7308(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXFoobarOut = asserts.Op{
+var opXFoobarOut = wrap.Op{
 	Name:     "_foobar",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
@@ -2267,19 +2269,19 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFoobarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXFusedAdam_ = asserts.Op{
+var opXFusedAdam_ = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2288,18 +2290,18 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5 wrap.SavedList
 	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdam_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
-var opXFusedAdamOut = asserts.Op{
+var opXFusedAdamOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2308,18 +2310,18 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
-var opXFusedAdam = asserts.Op{
+var opXFusedAdam = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2327,17 +2329,17 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdam, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
+	assertgenshapes.ChecksPost_f00fc3cbaa91(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdam_TensorLr = asserts.Op{
+var opXFusedAdam_TensorLr = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdam_TensorLr checks _fused_adam_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2346,21 +2348,21 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                     asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6                     wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_696b0a8c1266(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost_d66714f76f79(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
-var opXFusedAdamTensorLrOut = asserts.Op{
+var opXFusedAdamTensorLrOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamTensorLrOut checks _fused_adam.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2369,21 +2371,21 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                          asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a6                          wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_75ee4bd780b0(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost_b8edbed63c52(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
-var opXFusedAdamTensorLr = asserts.Op{
+var opXFusedAdamTensorLr = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamTensorLr checks _fused_adam.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2391,17 +2393,17 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 	if !asserts.Checking() {
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_a10f0a814096)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_17fa751dc3fa(&c, &assertgenshapes.Locs_a10f0a814096)
+	assertgenshapes.ChecksPost_b57164cb7ba3(&c, &assertgenshapes.Locs_a10f0a814096)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdamw_ = asserts.Op{
+var opXFusedAdamw_ = wrap.Op{
 	Name:     "_fused_adamw_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamw_ checks _fused_adamw_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2410,18 +2412,18 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5 wrap.SavedList
 	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdamw_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
-var opXFusedAdamwOut = asserts.Op{
+var opXFusedAdamwOut = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamwOut checks _fused_adamw.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2430,18 +2432,18 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
-var opXFusedAdamw = asserts.Op{
+var opXFusedAdamw = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamw checks _fused_adamw(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2449,17 +2451,17 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	if !asserts.Checking() {
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdamw, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
+	assertgenshapes.ChecksPost_f00fc3cbaa91(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdamw_TensorLr = asserts.Op{
+var opXFusedAdamw_TensorLr = wrap.Op{
 	Name:     "_fused_adamw_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamw_TensorLr checks _fused_adamw_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2468,21 +2470,21 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                     asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6                     wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_696b0a8c1266(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost_d66714f76f79(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
-var opXFusedAdamwTensorLrOut = asserts.Op{
+var opXFusedAdamwTensorLrOut = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamwTensorLrOut checks _fused_adamw.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2491,21 +2493,21 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                          asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a6                          wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_75ee4bd780b0(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost_b8edbed63c52(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
-var opXFusedAdamwTensorLr = asserts.Op{
+var opXFusedAdamwTensorLr = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamwTensorLr checks _fused_adamw.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2513,17 +2515,17 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 	if !asserts.Checking() {
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_a10f0a814096)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_17fa751dc3fa(&c, &assertgenshapes.Locs_a10f0a814096)
+	assertgenshapes.ChecksPost_b57164cb7ba3(&c, &assertgenshapes.Locs_a10f0a814096)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedSgd_ = asserts.Op{
+var opXFusedSgd_ = wrap.Op{
 	Name:     "_fused_sgd_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgd_ checks _fused_sgd_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2532,18 +2534,18 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_fe196dfd6d84(&c, &opXFusedSgd_, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
-var opXFusedSgdOut = asserts.Op{
+var opXFusedSgdOut = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgdOut checks _fused_sgd.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2552,18 +2554,18 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l12 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l12 wrap.SavedList
 	assertgenshapes.ChecksPre_a42f248c9d97(&c, &opXFusedSgdOut, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
-var opXFusedSgd = asserts.Op{
+var opXFusedSgd = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgd checks _fused_sgd(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
@@ -2571,17 +2573,17 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 	if !asserts.Checking() {
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXFusedSgd, &assertgenshapes.Locs_80cae7d67778)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_80cae7d67778)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_80cae7d67778)
 	return r0, r1, r2
 }
 
-var opXFusedSgd_TensorLr = asserts.Op{
+var opXFusedSgd_TensorLr = wrap.Op{
 	Name:     "_fused_sgd_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgd_TensorLr checks _fused_sgd_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2590,21 +2592,21 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a5         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_24676e76168d(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
-var opXFusedSgdTensorLrOut = asserts.Op{
+var opXFusedSgdTensorLrOut = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgdTensorLrOut checks _fused_sgd.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2613,21 +2615,21 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5              asserts.Saved
-		l0, l1, l2, l12 asserts.SavedList
+		a5              wrap.Saved
+		l0, l1, l2, l12 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_030f762ed115(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
-var opXFusedSgdTensorLr = asserts.Op{
+var opXFusedSgdTensorLr = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgdTensorLr checks _fused_sgd.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
@@ -2635,17 +2637,17 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 	if !asserts.Checking() {
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_3b2d2536a178)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_3b2d2536a178)
+	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_3b2d2536a178)
 	return r0, r1, r2
 }
 
-var opXFusedAdagrad_ = asserts.Op{
+var opXFusedAdagrad_ = wrap.Op{
 	Name:     "_fused_adagrad_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagrad_ checks _fused_adagrad_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2654,18 +2656,18 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_af0b4becffc3(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
-var opXFusedAdagradOut = asserts.Op{
+var opXFusedAdagradOut = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagradOut checks _fused_adagrad.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2674,18 +2676,18 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l11 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l11 wrap.SavedList
 	assertgenshapes.ChecksPre_839eb0daba94(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_28539407d54f(&c, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPost_75142c3a7ad5(&c, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
-var opXFusedAdagrad = asserts.Op{
+var opXFusedAdagrad = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagrad checks _fused_adagrad(Tensor[] self, Tensor[] grads, Tensor[] state_sums, Tensor[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] state_sums_out, Tensor[] state_steps_out)
@@ -2693,17 +2695,17 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 	if !asserts.Checking() {
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXFusedAdagrad, &assertgenshapes.Locs_15da3f810a66)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_15da3f810a66)
+	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_15da3f810a66)
 	return r0, r1, r2, r3
 }
 
-var opXFusedAdagrad_TensorLr = asserts.Op{
+var opXFusedAdagrad_TensorLr = wrap.Op{
 	Name:     "_fused_adagrad_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagrad_TensorLr checks _fused_adagrad_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor[] state_steps, *, Tensor lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2712,21 +2714,21 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a4             asserts.Saved
-		l0, l1, l2, l3 asserts.SavedList
+		a4             wrap.Saved
+		l0, l1, l2, l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_af0bbcae3547(&c, &opXFusedAdagrad_TensorLr, &assertgenshapes.Locs_3a66b776a319, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d52f8f671883(&c, &assertgenshapes.Locs_3a66b776a319, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
+	assertgenshapes.ChecksPost_4eedc304eb42(&c, &assertgenshapes.Locs_3a66b776a319, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
 }
 
-var opXFusedAdagradTensorLrOut = asserts.Op{
+var opXFusedAdagradTensorLrOut = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagradTensorLrOut checks _fused_adagrad.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor[] state_steps, *, Tensor lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2735,21 +2737,21 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a4                  asserts.Saved
-		l0, l1, l2, l3, l11 asserts.SavedList
+		a4                  wrap.Saved
+		l0, l1, l2, l3, l11 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_e4845e245e05(&c, &opXFusedAdagradTensorLrOut, &assertgenshapes.Locs_a5cf75946b55, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_0cb4e47db8bb(&c, &assertgenshapes.Locs_a5cf75946b55, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
+	assertgenshapes.ChecksPost_00f0fed1cc2e(&c, &assertgenshapes.Locs_a5cf75946b55, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
 }
 
-var opXFusedAdagradTensorLr = asserts.Op{
+var opXFusedAdagradTensorLr = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagradTensorLr checks _fused_adagrad.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] state_sums, Tensor[] state_steps, *, Tensor lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] state_sums_out)
@@ -2757,17 +2759,17 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 	if !asserts.Checking() {
 		return kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXFusedAdagradTensorLr, &assertgenshapes.Locs_3a66b776a319)
 	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_c431c93d27fe(&c, &assertgenshapes.Locs_3a66b776a319)
+	assertgenshapes.ChecksPost_24a4d7d74838(&c, &assertgenshapes.Locs_3a66b776a319)
 	return r0, r1, r2
 }
 
-var opXPropagateXlaData = asserts.Op{
+var opXPropagateXlaData = wrap.Op{
 	Name:     "_propagate_xla_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XPropagateXlaData checks _propagate_xla_data(Tensor input, Tensor output) -> ()
@@ -2776,10 +2778,10 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		kernels.XPropagateXlaData(input, output)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878)
 	kernels.XPropagateXlaData(input, output)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_f728ba93a878)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_f728ba93a878)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

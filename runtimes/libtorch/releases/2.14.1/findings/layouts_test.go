@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
@@ -153,7 +154,7 @@ type layoutCall struct {
 	run  func(t *testing.T)
 	// ran are checks that must have run (not been skipped); impl, when
 	// set, requires the release's fresh-return TensorImpl check to fire.
-	ran  []asserts.Check
+	ran  []checks.Check
 	impl bool
 }
 
@@ -172,40 +173,40 @@ var layoutCalls = []layoutCall{
 		if out.Info().Conj {
 			t.Error("clone kept the conj bit")
 		}
-	}, ran: []asserts.Check{asserts.CheckNoMutation, asserts.CheckStorageUseCountEq1, asserts.CheckSameContent}},
+	}, ran: []checks.Check{checks.NoMutation, checks.StorageUseCountEq1, checks.SameContent}},
 	{name: "clone of a neg view", run: func(t *testing.T) {
 		c := complex64s()
 		v := c.NegView()
 		rel(wrapper[func(tensor, *int) tensor](t, "clone")(v, nil), v, c)
-	}, ran: []asserts.Check{asserts.CheckNoMutation, asserts.CheckStorageUseCountEq1, asserts.CheckSameContent}},
+	}, ran: []checks.Check{checks.NoMutation, checks.StorageUseCountEq1, checks.SameContent}},
 	{name: "resolve_conj of a conj view (a fresh tensor)", run: func(t *testing.T) {
 		c := complex64s()
 		v := c.Conj()
 		rel(wrapper[func(tensor) tensor](t, "resolve_conj")(v), v, c)
-	}, ran: []asserts.Check{asserts.CheckNoMutation, asserts.CheckSameContent}},
+	}, ran: []checks.Check{checks.NoMutation, checks.SameContent}},
 	{name: "resolve_conj of a plain tensor (self itself, as its schema allows)", run: func(t *testing.T) {
 		c := complex64s()
 		rel(wrapper[func(tensor) tensor](t, "resolve_conj")(c), c)
-	}, ran: []asserts.Check{asserts.CheckNoMutation}},
+	}, ran: []checks.Check{checks.NoMutation}},
 	{name: "clone of a conj view of a requires_grad leaf", run: func(t *testing.T) {
 		c := complex64s()
 		c.SetRequiresGrad(true)
 		v := c.Conj()
 		rel(wrapper[func(tensor, *int) tensor](t, "clone")(v, nil), v, c)
-	}, ran: []asserts.Check{asserts.CheckStorageUseCountEq1}},
+	}, ran: []checks.Check{checks.StorageUseCountEq1}},
 	{name: "exp of a requires_grad leaf (ExpBackward0 saves the result)", run: func(t *testing.T) {
 		x := leaf()
 		rel(wrapper[func(tensor) tensor](t, "exp")(x), x)
-	}, ran: []asserts.Check{asserts.CheckStorageUseCountEq1}},
+	}, ran: []checks.Check{checks.StorageUseCountEq1}},
 	{name: "max.dim of a requires_grad leaf (MaxBackward0 saves the indices)", run: func(t *testing.T) {
 		x := leaf()
 		a, b := wrapper[func(tensor, int64, bool) (tensor, tensor)](t, "max.dim")(x, 0, false)
 		rel(a, b, x)
-	}, ran: []asserts.Check{asserts.CheckStorageUseCountEq1}},
+	}, ran: []checks.Check{checks.StorageUseCountEq1}},
 	{name: "transpose of a requires_grad leaf", run: func(t *testing.T) {
 		x := leaf()
 		rel(wrapper[func(tensor, int64, int64) tensor](t, "transpose.int")(x, 0, 1), x)
-	}, ran: []asserts.Check{asserts.CheckSharesStorage}},
+	}, ran: []checks.Check{checks.SharesStorage}},
 	{name: "sin_ of a view of a non-leaf (CopySlices)", run: func(t *testing.T) {
 		x := leaf()
 		n := x.Clone()
@@ -216,7 +217,7 @@ var layoutCalls = []layoutCall{
 		if n.Ident().Version == ver {
 			t.Error("sin_ of a view left its base's version")
 		}
-	}, ran: []asserts.Check{asserts.CheckReturnsArg, asserts.CheckSameImpl}},
+	}, ran: []checks.Check{checks.ReturnsArg, checks.SameImpl}},
 	{name: "dropout in eval mode of a requires_grad leaf returns it (still caught)", run: func(t *testing.T) {
 		x := leaf()
 		rel(wrapper[func(tensor, float64, bool) tensor](t, "dropout")(x, 0.5, false), x)

@@ -6,15 +6,17 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
+var opXScaledDotProductFlashAttentionForCpuBackward = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
@@ -22,18 +24,18 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre_116682434fb3(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a8 wrap.Saved
+	assertgenshapes.ChecksPre_bd86ca4dd9f5(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
+var opXScaledDotProductFusedAttentionOverrideableBackward = wrap.Op{
 	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
@@ -41,18 +43,18 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 asserts.Saved
-	assertgenshapes.ChecksPre_b627a2b5b93a(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 wrap.Saved
+	assertgenshapes.ChecksPre_5c16b32ce68c(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	assertgenshapes.ChecksPost_e73cb87e13f6(&c, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductEfficientAttention = asserts.Op{
+var opXScaledDotProductEfficientAttention = wrap.Op{
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductEfficientAttention checks _scaled_dot_product_efficient_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, *, float? scale=None) -> (Tensor output, Tensor log_sumexp, Tensor philox_seed, Tensor philox_offset)
@@ -60,18 +62,18 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_99dbd5a81aad(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_3a50954ad238(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	assertgenshapes.ChecksPost_1d874a3763c8(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductEfficientAttentionBackward = asserts.Op{
+var opXScaledDotProductEfficientAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_efficient_attention_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductEfficientAttentionBackward checks _scaled_dot_product_efficient_attention_backward(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor attn_bias, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, float dropout_p, bool[4] grad_input_mask, bool is_causal=False, *, float? scale=None) -> (Tensor, Tensor, Tensor, Tensor)
@@ -79,18 +81,18 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre_78e2fbb87e5e(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8 wrap.Saved
+	assertgenshapes.ChecksPre_5edaaa636126(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	assertgenshapes.ChecksPost_b734f646e8a7(&c, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductCudnnAttention = asserts.Op{
+var opXScaledDotProductCudnnAttention = wrap.Op{
 	Name:     "_scaled_dot_product_cudnn_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductCudnnAttention checks _scaled_dot_product_cudnn_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -98,18 +100,18 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_f2e46d82e873(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_c3c04a0294f7(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_79ba2477ae4e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductCudnnAttentionBackward = asserts.Op{
+var opXScaledDotProductCudnnAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_cudnn_attention_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XScaledDotProductCudnnAttentionBackward checks _scaled_dot_product_cudnn_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, Tensor attn_bias, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, *, float? scale=None) -> (Tensor, Tensor, Tensor)
@@ -117,18 +119,18 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_b9210b2284ee(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_7b15c3810895(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	assertgenshapes.ChecksPost_6321e8784b3c(&c, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXFlashAttentionForward = asserts.Op{
+var opXFlashAttentionForward = wrap.Op{
 	Name:     "_flash_attention_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFlashAttentionForward checks _flash_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool return_debug_mask, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None, Tensor? seqused_k=None, Tensor? alibi_slopes=None) -> (Tensor output, Tensor softmax_logsumexp, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -136,18 +138,18 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre_676b1bc19069(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a13, a14 wrap.Saved
+	assertgenshapes.ChecksPre_a4015dc5bf93(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	assertgenshapes.ChecksPost_b299fe71acfa(&c, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFlashAttentionBackward = asserts.Op{
+var opXFlashAttentionBackward = wrap.Op{
 	Name:     "_flash_attention_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFlashAttentionBackward checks _flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None) -> (Tensor, Tensor, Tensor)
@@ -155,18 +157,18 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre_ef56ce83e286(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 wrap.Saved
+	assertgenshapes.ChecksPre_73c95a0863f8(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	assertgenshapes.ChecksPost_53d12a98effd(&c, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXEfficientAttentionForward = asserts.Op{
+var opXEfficientAttentionForward = wrap.Op{
 	Name:     "_efficient_attention_forward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XEfficientAttentionForward checks _efficient_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? bias, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt? max_seqlen_q, SymInt? max_seqlen_k, float dropout_p, int custom_mask_type, bool compute_log_sumexp=False, *, float? scale=None, Tensor? seqlen_k=None, int? window_size=None) -> (Tensor output, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, SymInt max_seqlen_batch_q, SymInt max_seqlen_batch_k)
@@ -174,18 +176,18 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	assertgenshapes.ChecksPre_71baa8d249bd(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a12 wrap.Saved
+	assertgenshapes.ChecksPre_8d60eaa9dcf4(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	assertgenshapes.ChecksPost_1e95f6a48e78(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXEfficientAttentionBackward = asserts.Op{
+var opXEfficientAttentionBackward = wrap.Op{
 	Name:     "_efficient_attention_backward",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XEfficientAttentionBackward checks _efficient_attention_backward(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor? bias, Tensor out, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt max_seqlen_q, SymInt max_seqlen_k, Tensor logsumexp, float dropout_p, Tensor philox_seed, Tensor philox_offset, int custom_mask_type, bool bias_requires_grad, *, float? scale=None, int? num_splits_key=None, int? window_size=None, bool shared_storage_dqdkdv=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -193,18 +195,18 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre_3803b0f5ed85(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 wrap.Saved
+	assertgenshapes.ChecksPre_726ddba29990(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	assertgenshapes.ChecksPost_e73cb87e13f6(&c, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXTritonScaledDotAttention = asserts.Op{
+var opXTritonScaledDotAttention = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -212,18 +214,18 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_d7499e4b74cd(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
-var opXTritonScaledDotAttentionOut = asserts.Op{
+var opXTritonScaledDotAttentionOut = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -231,19 +233,19 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out)
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
+	assertgenshapes.ChecksPre_ab0d8e103c02(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
-var opXFillMemEffDropoutMask_ = asserts.Op{
+var opXFillMemEffDropoutMask_ = wrap.Op{
 	Name:     "_fill_mem_eff_dropout_mask_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFillMemEffDropoutMask_ checks _fill_mem_eff_dropout_mask_(Tensor(a!) self, float dropout_p, int seed, int offset) -> Tensor(a!)
@@ -251,8 +253,8 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	if !asserts.Checking() {
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
@@ -260,10 +262,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	return r0
 }
 
-var opXTritonMultiHeadAttention = asserts.Op{
+var opXTritonMultiHeadAttention = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -271,18 +273,18 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre_8ddbcc88b38f(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	var c wrap.Call
+	var a0, a1, a2, a5, a6, a7, a8, a9 wrap.Saved
+	assertgenshapes.ChecksPre_19caa6263949(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	assertgenshapes.ChecksPost_2219169cb83c(&c, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
-var opXTritonMultiHeadAttentionOut = asserts.Op{
+var opXTritonMultiHeadAttentionOut = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -290,19 +292,19 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre_4de06f15e59a(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	var c wrap.Call
+	var a0, a1, a2, a5, a6, a7, a8, a9, a10 wrap.Saved
+	assertgenshapes.ChecksPre_08bf3a80445f(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
-var opSpecialAiryAi = asserts.Op{
+var opSpecialAiryAi = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -310,18 +312,18 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialAiryAiOut = asserts.Op{
+var opSpecialAiryAiOut = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -329,19 +331,19 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
-var opSpecialBesselJ0 = asserts.Op{
+var opSpecialBesselJ0 = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -349,18 +351,18 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ0Out = asserts.Op{
+var opSpecialBesselJ0Out = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -368,19 +370,19 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialBesselJ1 = asserts.Op{
+var opSpecialBesselJ1 = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -388,18 +390,18 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ1Out = asserts.Op{
+var opSpecialBesselJ1Out = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -407,19 +409,19 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialBesselY0 = asserts.Op{
+var opSpecialBesselY0 = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -427,18 +429,18 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY0Out = asserts.Op{
+var opSpecialBesselY0Out = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -446,19 +448,19 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialBesselY1 = asserts.Op{
+var opSpecialBesselY1 = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -466,18 +468,18 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY1Out = asserts.Op{
+var opSpecialBesselY1Out = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -485,19 +487,19 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialT = asserts.Op{
+var opSpecialChebyshevPolynomialT = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -505,18 +507,18 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -524,18 +526,18 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -543,18 +545,18 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTOut = asserts.Op{
+var opSpecialChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -562,19 +564,19 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -582,19 +584,19 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -602,19 +604,19 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialU = asserts.Op{
+var opSpecialChebyshevPolynomialU = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -622,18 +624,18 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -641,18 +643,18 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -660,18 +662,18 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUOut = asserts.Op{
+var opSpecialChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -679,19 +681,19 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -699,19 +701,19 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -719,19 +721,19 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialV = asserts.Op{
+var opSpecialChebyshevPolynomialV = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -739,18 +741,18 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -758,18 +760,18 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -777,18 +779,18 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVOut = asserts.Op{
+var opSpecialChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -796,19 +798,19 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -816,19 +818,19 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -836,19 +838,19 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialW = asserts.Op{
+var opSpecialChebyshevPolynomialW = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -856,18 +858,18 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -875,18 +877,18 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -894,18 +896,18 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWOut = asserts.Op{
+var opSpecialChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -913,19 +915,19 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -933,19 +935,19 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -953,19 +955,19 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialH = asserts.Op{
+var opSpecialHermitePolynomialH = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -973,18 +975,18 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalar = asserts.Op{
+var opSpecialHermitePolynomialHXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -992,18 +994,18 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalar = asserts.Op{
+var opSpecialHermitePolynomialHNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1011,18 +1013,18 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHOut = asserts.Op{
+var opSpecialHermitePolynomialHOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1030,19 +1032,19 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1050,19 +1052,19 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1070,19 +1072,19 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHe = asserts.Op{
+var opSpecialHermitePolynomialHe = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -1090,18 +1092,18 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalar = asserts.Op{
+var opSpecialHermitePolynomialHeXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1109,18 +1111,18 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalar = asserts.Op{
+var opSpecialHermitePolynomialHeNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1128,18 +1130,18 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeOut = asserts.Op{
+var opSpecialHermitePolynomialHeOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1147,19 +1149,19 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1167,19 +1169,19 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1187,19 +1189,19 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialL = asserts.Op{
+var opSpecialLaguerrePolynomialL = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -1207,18 +1209,18 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1226,18 +1228,18 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1245,18 +1247,18 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLOut = asserts.Op{
+var opSpecialLaguerrePolynomialLOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1264,19 +1266,19 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1284,19 +1286,19 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1304,19 +1306,19 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialP = asserts.Op{
+var opSpecialLegendrePolynomialP = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -1324,18 +1326,18 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalar = asserts.Op{
+var opSpecialLegendrePolynomialPXScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1343,18 +1345,18 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalar = asserts.Op{
+var opSpecialLegendrePolynomialPNScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1362,18 +1364,18 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPOut = asserts.Op{
+var opSpecialLegendrePolynomialPOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1381,19 +1383,19 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1401,19 +1403,19 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1421,19 +1423,19 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI0 = asserts.Op{
+var opSpecialModifiedBesselI0 = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -1441,18 +1443,18 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI0Out = asserts.Op{
+var opSpecialModifiedBesselI0Out = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1460,19 +1462,19 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI1 = asserts.Op{
+var opSpecialModifiedBesselI1 = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -1480,18 +1482,18 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI1Out = asserts.Op{
+var opSpecialModifiedBesselI1Out = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1499,19 +1501,19 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK0 = asserts.Op{
+var opSpecialModifiedBesselK0 = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -1519,18 +1521,18 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK0Out = asserts.Op{
+var opSpecialModifiedBesselK0Out = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1538,19 +1540,19 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK1 = asserts.Op{
+var opSpecialModifiedBesselK1 = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -1558,18 +1560,18 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK1Out = asserts.Op{
+var opSpecialModifiedBesselK1Out = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1577,19 +1579,19 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0 = asserts.Op{
+var opSpecialScaledModifiedBesselK0 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -1597,18 +1599,18 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0Out = asserts.Op{
+var opSpecialScaledModifiedBesselK0Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -1616,19 +1618,19 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1 = asserts.Op{
+var opSpecialScaledModifiedBesselK1 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -1636,18 +1638,18 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1Out = asserts.Op{
+var opSpecialScaledModifiedBesselK1Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -1655,19 +1657,19 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialT = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -1675,18 +1677,18 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1694,18 +1696,18 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1713,18 +1715,18 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1732,19 +1734,19 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1752,19 +1754,19 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1772,19 +1774,19 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialU = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -1792,18 +1794,18 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1811,18 +1813,18 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1830,18 +1832,18 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1849,19 +1851,19 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1869,19 +1871,19 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1889,19 +1891,19 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialV = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -1909,18 +1911,18 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1928,18 +1930,18 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1947,18 +1949,18 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1966,19 +1968,19 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1986,19 +1988,19 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2006,19 +2008,19 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -2026,18 +2028,18 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_b834233145a4(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -2045,18 +2047,18 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	var c wrap.Call
+	var a1 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -2064,18 +2066,18 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2083,19 +2085,19 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_ea68d3d2c628(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2103,19 +2105,19 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	var c wrap.Call
+	var a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2123,19 +2125,19 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	var c wrap.Call
+	var a0, a2 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0 = asserts.Op{
+var opSpecialSphericalBesselJ0 = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
@@ -2143,18 +2145,18 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0Out = asserts.Op{
+var opSpecialSphericalBesselJ0Out = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -2162,19 +2164,19 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
-var opXFoobar = asserts.Op{
+var opXFoobar = wrap.Op{
 	Name:     "_foobar",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
@@ -2182,18 +2184,18 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_34cec5519d18(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
 	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXFoobarOut = asserts.Op{
+var opXFoobarOut = wrap.Op{
 	Name:     "_foobar",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
@@ -2201,19 +2203,19 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	var c wrap.Call
+	var a0, a4 wrap.Saved
+	assertgenshapes.ChecksPre_9619740f86da(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
-var opXFusedAdam_ = asserts.Op{
+var opXFusedAdam_ = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2222,21 +2224,21 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14               asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a13, a14               wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_e2ea5c447d9d(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
-var opXFusedAdamOut = asserts.Op{
+var opXFusedAdamOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2245,21 +2247,21 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14                    asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a13, a14                    wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_773cdcf998f6(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
-var opXFusedAdam = asserts.Op{
+var opXFusedAdam = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2267,21 +2269,21 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14               asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a13, a14               wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_bbf3e9385d37(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdam_TensorLr = asserts.Op{
+var opXFusedAdam_TensorLr = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "tensor_lr",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdam_TensorLr checks _fused_adam_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2290,21 +2292,21 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6, a13, a14           asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6, a13, a14           wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_69f208da051a(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_3608a63af5d7(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
-var opXFusedAdamTensorLrOut = asserts.Op{
+var opXFusedAdamTensorLrOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamTensorLrOut checks _fused_adam.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2313,21 +2315,21 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6, a13, a14                asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a6, a13, a14                wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_c4ca96303fbd(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_8ac919cf071e(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
-var opXFusedAdamTensorLr = asserts.Op{
+var opXFusedAdamTensorLr = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "tensor_lr",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamTensorLr checks _fused_adam.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2335,21 +2337,21 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 	if !asserts.Checking() {
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6, a13, a14           asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6, a13, a14           wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_10f50de332a9(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_53bd110176ef(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_51b899f5ea45(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdamw_ = asserts.Op{
+var opXFusedAdamw_ = wrap.Op{
 	Name:     "_fused_adamw_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamw_ checks _fused_adamw_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2358,21 +2360,21 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14               asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a13, a14               wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdamw_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_e2ea5c447d9d(&c, &opXFusedAdamw_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
-var opXFusedAdamwOut = asserts.Op{
+var opXFusedAdamwOut = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamwOut checks _fused_adamw.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2381,21 +2383,21 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14                    asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a13, a14                    wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_773cdcf998f6(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
-var opXFusedAdamw = asserts.Op{
+var opXFusedAdamw = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamw checks _fused_adamw(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2403,21 +2405,21 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	if !asserts.Checking() {
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a13, a14               asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a13, a14               wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdamw, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_bbf3e9385d37(&c, &opXFusedAdamw, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdamw_TensorLr = asserts.Op{
+var opXFusedAdamw_TensorLr = wrap.Op{
 	Name:     "_fused_adamw_",
 	Overload: "tensor_lr",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamw_TensorLr checks _fused_adamw_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2426,21 +2428,21 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6, a13, a14           asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6, a13, a14           wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_69f208da051a(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_3608a63af5d7(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
-var opXFusedAdamwTensorLrOut = asserts.Op{
+var opXFusedAdamwTensorLrOut = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamwTensorLrOut checks _fused_adamw.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2449,21 +2451,21 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6, a13, a14                asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a6, a13, a14                wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_c4ca96303fbd(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_8ac919cf071e(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
-var opXFusedAdamwTensorLr = asserts.Op{
+var opXFusedAdamwTensorLr = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdamwTensorLr checks _fused_adamw.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2471,21 +2473,21 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 	if !asserts.Checking() {
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6, a13, a14           asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6, a13, a14           wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_10f50de332a9(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_53bd110176ef(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_51b899f5ea45(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedSgd_ = asserts.Op{
+var opXFusedSgd_ = wrap.Op{
 	Name:     "_fused_sgd_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSgd_ checks _fused_sgd_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2494,21 +2496,21 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a10, a11   asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a10, a11   wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_c621dea9a2cd(&c, &opXFusedSgd_, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_ecabe8f46407(&c, &opXFusedSgd_, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_82e280c9dcbc(&c, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
 
-var opXFusedSgdOut = asserts.Op{
+var opXFusedSgdOut = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSgdOut checks _fused_sgd.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2517,21 +2519,21 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a10, a11        asserts.Saved
-		l0, l1, l2, l12 asserts.SavedList
+		a10, a11        wrap.Saved
+		l0, l1, l2, l12 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_e8768fae3165(&c, &opXFusedSgdOut, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_a0b7ebb31de2(&c, &opXFusedSgdOut, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_68320754346e(&c, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
 
-var opXFusedSgd = asserts.Op{
+var opXFusedSgd = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSgd checks _fused_sgd(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
@@ -2539,21 +2541,21 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 	if !asserts.Checking() {
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a10, a11   asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a10, a11   wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_93cd22d2a3a3(&c, &opXFusedSgd, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_f15a6d899907(&c, &opXFusedSgd, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_f5c0e095e998(&c, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXFusedSgd_TensorLr = asserts.Op{
+var opXFusedSgd_TensorLr = wrap.Op{
 	Name:     "_fused_sgd_",
 	Overload: "tensor_lr",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSgd_TensorLr checks _fused_sgd_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2562,21 +2564,21 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5, a10, a11 asserts.Saved
-		l0, l1, l2   asserts.SavedList
+		a5, a10, a11 wrap.Saved
+		l0, l1, l2   wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_d8ab571bd003(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_fdd95b5bced2(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_14084508a282(&c, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
 
-var opXFusedSgdTensorLrOut = asserts.Op{
+var opXFusedSgdTensorLrOut = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSgdTensorLrOut checks _fused_sgd.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2585,21 +2587,21 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5, a10, a11    asserts.Saved
-		l0, l1, l2, l12 asserts.SavedList
+		a5, a10, a11    wrap.Saved
+		l0, l1, l2, l12 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_701a56ec8129(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_e7168501b5a6(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_c7ae5aabad57(&c, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
 
-var opXFusedSgdTensorLr = asserts.Op{
+var opXFusedSgdTensorLr = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedSgdTensorLr checks _fused_sgd.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
@@ -2607,21 +2609,21 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 	if !asserts.Checking() {
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5, a10, a11 asserts.Saved
-		l0, l1, l2   asserts.SavedList
+		a5, a10, a11 wrap.Saved
+		l0, l1, l2   wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_499c9a2c1520(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_ec2cd28ef7bd(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_77f10c39eaec(&c, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXFusedAdagrad_ = asserts.Op{
+var opXFusedAdagrad_ = wrap.Op{
 	Name:     "_fused_adagrad_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdagrad_ checks _fused_adagrad_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2630,21 +2632,21 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a9, a10        asserts.Saved
-		l0, l1, l2, l3 asserts.SavedList
+		a9, a10        wrap.Saved
+		l0, l1, l2, l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_d54478b32b6a(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_fc1b68f8042f(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_0e00a9169056(&c, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
 
-var opXFusedAdagradOut = asserts.Op{
+var opXFusedAdagradOut = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdagradOut checks _fused_adagrad.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2653,21 +2655,21 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a9, a10             asserts.Saved
-		l0, l1, l2, l3, l11 asserts.SavedList
+		a9, a10             wrap.Saved
+		l0, l1, l2, l3, l11 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_b2c44a75acf0(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_cf2576d46d53(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 	assertgenshapes.ChecksPost_e9e555b5e501(&c, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
 
-var opXFusedAdagrad = asserts.Op{
+var opXFusedAdagrad = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XFusedAdagrad checks _fused_adagrad(Tensor[] self, Tensor[] grads, Tensor[] state_sums, Tensor[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] state_sums_out, Tensor[] state_steps_out)
@@ -2675,21 +2677,21 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 	if !asserts.Checking() {
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a9, a10        asserts.Saved
-		l0, l1, l2, l3 asserts.SavedList
+		a9, a10        wrap.Saved
+		l0, l1, l2, l3 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_a8653d9e87c4(&c, &opXFusedAdagrad, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_de51a0330ad9(&c, &opXFusedAdagrad, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	assertgenshapes.ChecksPost_ed4cc266b0e8(&c, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXPropagateXlaData = asserts.Op{
+var opXPropagateXlaData = wrap.Op{
 	Name:     "_propagate_xla_data",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // XPropagateXlaData checks _propagate_xla_data(Tensor input, Tensor output) -> ()
@@ -2698,9 +2700,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		kernels.XPropagateXlaData(input, output)
 		return
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_0565b43ce596(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
 	kernels.XPropagateXlaData(input, output)
 	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
 }

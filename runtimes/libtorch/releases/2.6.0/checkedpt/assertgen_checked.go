@@ -6,18 +6,20 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opXCastByte = asserts.Op{
+var opXCastByte = wrap.Op{
 	Name:     "_cast_Byte",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastByte checks _cast_Byte(Tensor self, bool non_blocking=False) -> Tensor
@@ -25,17 +27,17 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastByte(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastChar = asserts.Op{
+var opXCastChar = wrap.Op{
 	Name:     "_cast_Char",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastChar checks _cast_Char(Tensor self, bool non_blocking=False) -> Tensor
@@ -43,17 +45,17 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastChar(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastDouble = asserts.Op{
+var opXCastDouble = wrap.Op{
 	Name:     "_cast_Double",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastDouble checks _cast_Double(Tensor self, bool non_blocking=False) -> Tensor
@@ -61,17 +63,17 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastDouble(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastFloat = asserts.Op{
+var opXCastFloat = wrap.Op{
 	Name:     "_cast_Float",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastFloat checks _cast_Float(Tensor self, bool non_blocking=False) -> Tensor
@@ -79,17 +81,17 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastFloat(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastInt = asserts.Op{
+var opXCastInt = wrap.Op{
 	Name:     "_cast_Int",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastInt checks _cast_Int(Tensor self, bool non_blocking=False) -> Tensor
@@ -97,17 +99,17 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastInt(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastLong = asserts.Op{
+var opXCastLong = wrap.Op{
 	Name:     "_cast_Long",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastLong checks _cast_Long(Tensor self, bool non_blocking=False) -> Tensor
@@ -115,17 +117,17 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastLong(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastShort = asserts.Op{
+var opXCastShort = wrap.Op{
 	Name:     "_cast_Short",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastShort checks _cast_Short(Tensor self, bool non_blocking=False) -> Tensor
@@ -133,17 +135,17 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastShort(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXCastHalf = asserts.Op{
+var opXCastHalf = wrap.Op{
 	Name:     "_cast_Half",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCastHalf checks _cast_Half(Tensor self, bool non_blocking=False) -> Tensor
@@ -151,17 +153,17 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCastHalf(self, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXBackward = asserts.Op{
+var opXBackward = wrap.Op{
 	Name:     "_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBackward checks _backward(Tensor self, Tensor[] inputs, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False) -> ()
@@ -170,16 +172,16 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXBackward, &assertgenshapes.Locs_bfd45961b7eb)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_bfd45961b7eb)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_bfd45961b7eb)
 }
 
-var opSetData = asserts.Op{
+var opSetData = wrap.Op{
 	Name:     "set_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SetData checks set_data(Tensor(a!) self, Tensor new_data) -> ()
@@ -188,18 +190,18 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		kernels.SetData(self, new_data)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 }
 
-var opData = asserts.Op{
+var opData = wrap.Op{
 	Name:     "data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Data checks data(Tensor self) -> Tensor
@@ -207,17 +209,17 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Data(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opData, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIsLeaf = asserts.Op{
+var opIsLeaf = wrap.Op{
 	Name:     "is_leaf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IsLeaf checks is_leaf(Tensor self) -> bool
@@ -225,17 +227,17 @@ func IsLeaf(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.IsLeaf(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opOutputNr = asserts.Op{
+var opOutputNr = wrap.Op{
 	Name:     "output_nr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // OutputNr checks output_nr(Tensor self) -> int
@@ -243,17 +245,17 @@ func OutputNr(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.OutputNr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXVersion = asserts.Op{
+var opXVersion = wrap.Op{
 	Name:     "_version",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XVersion checks _version(Tensor self) -> int
@@ -261,17 +263,17 @@ func XVersion(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XVersion(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opRequiresGrad_ = asserts.Op{
+var opRequiresGrad_ = wrap.Op{
 	Name:     "requires_grad_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RequiresGrad_ checks requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)
@@ -279,19 +281,19 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRequiresGrad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opRetainGrad = asserts.Op{
+var opRetainGrad = wrap.Op{
 	Name:     "retain_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RetainGrad checks retain_grad(Tensor(a!) self) -> ()
@@ -300,18 +302,18 @@ func RetainGrad(self *torch.Tensor) {
 		kernels.RetainGrad(self)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
-var opRetainsGrad = asserts.Op{
+var opRetainsGrad = wrap.Op{
 	Name:     "retains_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RetainsGrad checks retains_grad(Tensor self) -> bool
@@ -319,17 +321,17 @@ func RetainsGrad(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.RetainsGrad(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXFwPrimal = asserts.Op{
+var opXFwPrimal = wrap.Op{
 	Name:     "_fw_primal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFwPrimal checks _fw_primal(Tensor(a) self, int level) -> Tensor(a)
@@ -337,17 +339,17 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimal(self, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXMakeDual = asserts.Op{
+var opXMakeDual = wrap.Op{
 	Name:     "_make_dual",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMakeDual checks _make_dual(Tensor(a) primal, Tensor tangent, int level) -> Tensor(a)
@@ -355,17 +357,17 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMakeDual(primal, tangent, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
-var opXUnpackDual = asserts.Op{
+var opXUnpackDual = wrap.Op{
 	Name:     "_unpack_dual",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUnpackDual checks _unpack_dual(Tensor(a) dual, int level) -> (Tensor(a) primal, Tensor tangent)
@@ -373,17 +375,17 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.XUnpackDual(dual, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_1c0372bb0473)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_1c0372bb0473)
 	return r0, r1
 }
 
-var opXNewZerosWithSameFeatureMeta = asserts.Op{
+var opXNewZerosWithSameFeatureMeta = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNewZerosWithSameFeatureMeta checks _new_zeros_with_same_feature_meta(Tensor self, Tensor other, *, int self_num_batch_dims=0) -> Tensor
@@ -391,18 +393,18 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opXNewZerosWithSameFeatureMetaOut = asserts.Op{
+var opXNewZerosWithSameFeatureMetaOut = wrap.Op{
 	Name:     "_new_zeros_with_same_feature_meta",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNewZerosWithSameFeatureMetaOut checks _new_zeros_with_same_feature_meta.out(Tensor self, Tensor other, *, int self_num_batch_dims=0, Tensor(a!) out) -> Tensor(a!)
@@ -410,19 +412,19 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	if !asserts.Checking() {
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opXHasSameStorageNumel = asserts.Op{
+var opXHasSameStorageNumel = wrap.Op{
 	Name:     "_has_same_storage_numel",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHasSameStorageNumel checks _has_same_storage_numel(Tensor self, Tensor other) -> bool
@@ -430,18 +432,18 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.XHasSameStorageNumel(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opRename_ = asserts.Op{
+var opRename_ = wrap.Op{
 	Name:     "rename_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Rename_ checks rename_(Tensor(a!) self, Dimname[]? names) -> Tensor(a!)
@@ -449,19 +451,19 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rename_(self, names)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRename_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opRename = asserts.Op{
+var opRename = wrap.Op{
 	Name:     "rename",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Rename checks rename(Tensor(a) self, Dimname[]? names) -> Tensor(a)
@@ -469,17 +471,17 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rename(self, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRename, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Rename(self, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAlignTo = asserts.Op{
+var opAlignTo = wrap.Op{
 	Name:     "align_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AlignTo checks align_to(Tensor(a) self, Dimname[] names) -> Tensor(a)
@@ -487,17 +489,17 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTo(self, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignTo(self, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAlignToEllipsisIdx = asserts.Op{
+var opAlignToEllipsisIdx = wrap.Op{
 	Name:     "align_to",
 	Overload: "ellipsis_idx",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AlignToEllipsisIdx checks align_to.ellipsis_idx(Tensor(a) self, Dimname[] order, int ellipsis_idx) -> Tensor(a)
@@ -505,17 +507,17 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 	if !asserts.Checking() {
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAlignAs = asserts.Op{
+var opAlignAs = wrap.Op{
 	Name:     "align_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AlignAs checks align_as(Tensor self, Tensor other) -> Tensor
@@ -523,17 +525,17 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignAs(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opAlignAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.AlignAs(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opAlignTensors = asserts.Op{
+var opAlignTensors = wrap.Op{
 	Name:     "align_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AlignTensors checks align_tensors(Tensor[] tensors) -> Tensor[]
@@ -541,17 +543,17 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlignTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAlignTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opXAssertAsync = asserts.Op{
+var opXAssertAsync = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAssertAsync checks _assert_async(Tensor self) -> ()
@@ -560,17 +562,17 @@ func XAssertAsync(self *torch.Tensor) {
 		kernels.XAssertAsync(self)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsync(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
-var opXAssertAsyncMsg = asserts.Op{
+var opXAssertAsyncMsg = wrap.Op{
 	Name:     "_assert_async",
 	Overload: "msg",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAssertAsyncMsg checks _assert_async.msg(Tensor self, str assert_msg) -> ()
@@ -579,17 +581,17 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 		kernels.XAssertAsyncMsg(self, assert_msg)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
-var opXAssertScalar = asserts.Op{
+var opXAssertScalar = wrap.Op{
 	Name:     "_assert_scalar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAssertScalar checks _assert_scalar(Scalar self, str assert_msg) -> ()
@@ -598,16 +600,16 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		kernels.XAssertScalar(self, assert_msg)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXAssertScalar, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XAssertScalar(self, assert_msg)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
-var opXFunctionalAssertScalar = asserts.Op{
+var opXFunctionalAssertScalar = wrap.Op{
 	Name:     "_functional_assert_scalar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFunctionalAssertScalar checks _functional_assert_scalar(Scalar self, str assert_msg, Tensor dep_token) -> Tensor
@@ -615,17 +617,17 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 	if !asserts.Checking() {
 		return kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs_d9a8a4e1eb40)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
 	return r0
 }
 
-var opXFunctionalAssertAsyncMsg = asserts.Op{
+var opXFunctionalAssertAsyncMsg = wrap.Op{
 	Name:     "_functional_assert_async",
 	Overload: "msg",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFunctionalAssertAsyncMsg checks _functional_assert_async.msg(Tensor self, str assert_msg, Tensor dep_token) -> Tensor
@@ -633,17 +635,17 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 	if !asserts.Checking() {
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs_0684449c0e78)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_0684449c0e78)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_0684449c0e78)
 	return r0
 }
 
-var opXAssertTensorMetadata = asserts.Op{
+var opXAssertTensorMetadata = wrap.Op{
 	Name:     "_assert_tensor_metadata",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAssertTensorMetadata checks _assert_tensor_metadata(Tensor a, SymInt[]? size=None, SymInt[]? stride=None, ScalarType? dtype=None, *, Device? device=None, Layout? layout=None) -> ()
@@ -652,17 +654,17 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_e661941904a0, &a0, a)
 }
 
-var opXPrint = asserts.Op{
+var opXPrint = wrap.Op{
 	Name:     "_print",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XPrint checks _print(str s) -> ()
@@ -671,16 +673,16 @@ func XPrint(s string) {
 		kernels.XPrint(s)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXPrint, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XPrint(s)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
-var opSymConstrainRange = asserts.Op{
+var opSymConstrainRange = wrap.Op{
 	Name:     "sym_constrain_range",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SymConstrainRange checks sym_constrain_range(Scalar size, *, int? min=None, int? max=None) -> ()
@@ -689,16 +691,16 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		kernels.SymConstrainRange(size, min_, max_)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRange, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.SymConstrainRange(size, min_, max_)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
-var opSymConstrainRangeForSize = asserts.Op{
+var opSymConstrainRangeForSize = wrap.Op{
 	Name:     "sym_constrain_range_for_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SymConstrainRangeForSize checks sym_constrain_range_for_size(Scalar size, *, int? min=None, int? max=None) -> ()
@@ -707,16 +709,16 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		kernels.SymConstrainRangeForSize(size, min_, max_)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
-var opXFunctionalSymConstrainRange = asserts.Op{
+var opXFunctionalSymConstrainRange = wrap.Op{
 	Name:     "_functional_sym_constrain_range",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFunctionalSymConstrainRange checks _functional_sym_constrain_range(Scalar size, int? min, int? max, Tensor dep_token) -> Tensor
@@ -724,17 +726,17 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 	if !asserts.Checking() {
 		return kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs_d9a8a4e1eb40)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
 	return r0
 }
 
-var opXFunctionalSymConstrainRangeForSize = asserts.Op{
+var opXFunctionalSymConstrainRangeForSize = wrap.Op{
 	Name:     "_functional_sym_constrain_range_for_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFunctionalSymConstrainRangeForSize checks _functional_sym_constrain_range_for_size(Scalar size, int? min, int? max, Tensor dep_token) -> Tensor
@@ -742,17 +744,17 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 	if !asserts.Checking() {
 		return kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs_d9a8a4e1eb40)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
 	return r0
 }
 
-var opXMakeDepToken = asserts.Op{
+var opXMakeDepToken = wrap.Op{
 	Name:     "_make_dep_token",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMakeDepToken checks _make_dep_token(*, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -760,17 +762,17 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 	if !asserts.Checking() {
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXMakeDepToken, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opRefineNames = asserts.Op{
+var opRefineNames = wrap.Op{
 	Name:     "refine_names",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RefineNames checks refine_names(Tensor(a) self, Dimname[] names) -> Tensor(a)
@@ -778,17 +780,17 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RefineNames(self, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRefineNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RefineNames(self, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXUseCudnnCtcLoss = asserts.Op{
+var opXUseCudnnCtcLoss = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUseCudnnCtcLoss checks _use_cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank) -> bool
@@ -796,18 +798,18 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
-var opXUseCudnnCtcLossTensor = asserts.Op{
+var opXUseCudnnCtcLossTensor = wrap.Op{
 	Name:     "_use_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUseCudnnCtcLossTensor checks _use_cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank) -> bool
@@ -815,18 +817,18 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	if !asserts.Checking() {
 		return kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
 	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
-var opXCudnnCtcLoss = asserts.Op{
+var opXCudnnCtcLoss = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnCtcLoss checks _cudnn_ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -834,18 +836,18 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
-var opXCudnnCtcLossOut = asserts.Op{
+var opXCudnnCtcLossOut = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnCtcLossOut checks _cudnn_ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank, bool deterministic, bool zero_infinity, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -853,19 +855,19 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
+	var c wrap.Call
+	var a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
-var opXCudnnCtcLossTensor = asserts.Op{
+var opXCudnnCtcLossTensor = wrap.Op{
 	Name:     "_cudnn_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnCtcLossTensor checks _cudnn_ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank, bool deterministic, bool zero_infinity) -> (Tensor, Tensor)
@@ -873,18 +875,18 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	if !asserts.Checking() {
 		return kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
 	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
-var opXUseCudnnRnnFlattenWeight = asserts.Op{
+var opXUseCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_use_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUseCudnnRnnFlattenWeight checks _use_cudnn_rnn_flatten_weight() -> bool
@@ -892,17 +894,17 @@ func XUseCudnnRnnFlattenWeight() bool {
 	if !asserts.Checking() {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
 	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
-var opXCudnnRnnFlattenWeight = asserts.Op{
+var opXCudnnRnnFlattenWeight = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnRnnFlattenWeight checks _cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional) -> Tensor
@@ -910,17 +912,17 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0986e8473563)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0986e8473563)
 	return r0
 }
 
-var opXCudnnRnnFlattenWeightOut = asserts.Op{
+var opXCudnnRnnFlattenWeightOut = wrap.Op{
 	Name:     "_cudnn_rnn_flatten_weight",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnRnnFlattenWeightOut checks _cudnn_rnn_flatten_weight.out(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional, *, Tensor(a!) out) -> Tensor(a!)
@@ -928,19 +930,19 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	return r0
 }
 
-var opXCudnnRnn = asserts.Op{
+var opXCudnnRnn = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnRnn checks _cudnn_rnn(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state) -> (Tensor, Tensor, Tensor, Tensor, Tensor)
@@ -948,21 +950,21 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 	if !asserts.Checking() {
 		return kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a4 asserts.Saved
-		l1     asserts.SavedList
+		a0, a4 wrap.Saved
+		l1     wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_a20cc1b90e3a(&c, &opXCudnnRnn, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost_846935f33c92(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost_35bd977086a3(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
-var opXCudnnRnnOut = asserts.Op{
+var opXCudnnRnnOut = wrap.Op{
 	Name:     "_cudnn_rnn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnRnnOut checks _cudnn_rnn.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor? weight_buf, Tensor hx, Tensor? cx, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3, Tensor(e!) out4) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!), Tensor(e!))
@@ -970,19 +972,19 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
-	var c asserts.Call
-	var a16, a17, a18, a19, a20 asserts.Saved
+	var c wrap.Call
+	var a16, a17, a18, a19, a20 wrap.Saved
 	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_57eefc1fc2db(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXCudnnRnnBackward = asserts.Op{
+var opXCudnnRnnBackward = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnRnnBackward checks _cudnn_rnn_backward(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask) -> (Tensor, Tensor, Tensor, Tensor[])
@@ -990,21 +992,21 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 	if !asserts.Checking() {
 		return kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a6, a20 asserts.Saved
-		l1                  asserts.SavedList
+		a0, a3, a4, a6, a20 wrap.Saved
+		l1                  wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_67763b69b686(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost_909fbc25d5ae(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost_17eb7d695ed8(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
-var opXCudnnRnnBackwardOut = asserts.Op{
+var opXCudnnRnnBackwardOut = wrap.Op{
 	Name:     "_cudnn_rnn_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnRnnBackwardOut checks _cudnn_rnn_backward.out(Tensor input, Tensor[] weight, int weight_stride0, Tensor weight_buf, Tensor hx, Tensor? cx, Tensor output, Tensor? grad_output, Tensor? grad_hy, Tensor? grad_cy, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, float dropout, bool train, bool bidirectional, SymInt[] batch_sizes, Tensor? dropout_state, Tensor reserve, bool[4] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!)[] out3) -> ()
@@ -1013,21 +1015,21 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
-		l1, l25                            asserts.SavedList
+		a0, a3, a4, a6, a20, a22, a23, a24 wrap.Saved
+		l1, l25                            wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_48a7ad15ceb1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_613422b4a5b1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
-var opXCudnnInitDropoutState = asserts.Op{
+var opXCudnnInitDropoutState = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnInitDropoutState checks _cudnn_init_dropout_state(float dropout, bool train, int dropout_seed, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -1035,17 +1037,17 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opXCudnnInitDropoutStateOut = asserts.Op{
+var opXCudnnInitDropoutStateOut = wrap.Op{
 	Name:     "_cudnn_init_dropout_state",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCudnnInitDropoutStateOut checks _cudnn_init_dropout_state.out(float dropout, bool train, int dropout_seed, *, Tensor(a!) out) -> Tensor(a!)
@@ -1053,19 +1055,19 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	if !asserts.Checking() {
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opXDebugHasInternalOverlap = asserts.Op{
+var opXDebugHasInternalOverlap = wrap.Op{
 	Name:     "_debug_has_internal_overlap",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XDebugHasInternalOverlap checks _debug_has_internal_overlap(Tensor self) -> int
@@ -1073,17 +1075,17 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXFusedDropout = asserts.Op{
+var opXFusedDropout = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedDropout checks _fused_dropout(Tensor self, float p, Generator? generator=None) -> (Tensor, Tensor)
@@ -1091,18 +1093,18 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XFusedDropout(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXFusedDropoutOut = asserts.Op{
+var opXFusedDropoutOut = wrap.Op{
 	Name:     "_fused_dropout",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedDropoutOut checks _fused_dropout.out(Tensor self, float p, Generator? generator=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1110,19 +1112,19 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	if !asserts.Checking() {
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opXMaskedScale = asserts.Op{
+var opXMaskedScale = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMaskedScale checks _masked_scale(Tensor self, Tensor mask, float scale) -> Tensor
@@ -1130,17 +1132,17 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	if !asserts.Checking() {
 		return kernels.XMaskedScale(self, mask, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4f7142d009c6)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4f7142d009c6)
 	return r0
 }
 
-var opXMaskedScaleOut = asserts.Op{
+var opXMaskedScaleOut = wrap.Op{
 	Name:     "_masked_scale",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMaskedScaleOut checks _masked_scale.out(Tensor self, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1148,19 +1150,19 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	if !asserts.Checking() {
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
-var opNativeDropout = asserts.Op{
+var opNativeDropout = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeDropout checks native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)
@@ -1168,18 +1170,18 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NativeDropout(input, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
-var opNativeDropoutOut = asserts.Op{
+var opNativeDropoutOut = wrap.Op{
 	Name:     "native_dropout",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeDropoutOut checks native_dropout.out(Tensor input, float p, bool? train, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -1187,19 +1189,19 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	if !asserts.Checking() {
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opNativeDropoutOut, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opNativeDropoutBackward = asserts.Op{
+var opNativeDropoutBackward = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeDropoutBackward checks native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor
@@ -1207,18 +1209,18 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackward(grad_output, mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
-var opNativeDropoutBackwardOut = asserts.Op{
+var opNativeDropoutBackwardOut = wrap.Op{
 	Name:     "native_dropout_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeDropoutBackwardOut checks native_dropout_backward.out(Tensor grad_output, Tensor mask, float scale, *, Tensor(a!) out) -> Tensor(a!)
@@ -1226,19 +1228,19 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	if !asserts.Checking() {
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	return r0
 }
 
-var opXSobolEngineDraw = asserts.Op{
+var opXSobolEngineDraw = wrap.Op{
 	Name:     "_sobol_engine_draw",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSobolEngineDraw checks _sobol_engine_draw(Tensor quasi, int n, Tensor sobolstate, int dimension, int num_generated, ScalarType? dtype) -> (Tensor, Tensor)
@@ -1246,17 +1248,17 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_9e324f96bb0b)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_9e324f96bb0b)
 	return r0, r1
 }
 
-var opXSobolEngineFf_ = asserts.Op{
+var opXSobolEngineFf_ = wrap.Op{
 	Name:     "_sobol_engine_ff_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSobolEngineFf_ checks _sobol_engine_ff_(Tensor(a!) self, int n, Tensor sobolstate, int dimension, int num_generated) -> Tensor(a!)
@@ -1264,19 +1266,19 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	if !asserts.Checking() {
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	return r0
 }
 
-var opXSobolEngineScramble_ = asserts.Op{
+var opXSobolEngineScramble_ = wrap.Op{
 	Name:     "_sobol_engine_scramble_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSobolEngineScramble_ checks _sobol_engine_scramble_(Tensor(a!) self, Tensor ltm, int dimension) -> Tensor(a!)
@@ -1284,19 +1286,19 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	if !asserts.Checking() {
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	return r0
 }
 
-var opXSobolEngineInitializeState_ = asserts.Op{
+var opXSobolEngineInitializeState_ = wrap.Op{
 	Name:     "_sobol_engine_initialize_state_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSobolEngineInitializeState_ checks _sobol_engine_initialize_state_(Tensor(a!) self, int dimension) -> Tensor(a!)
@@ -1304,19 +1306,19 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXReshapeFromTensor = asserts.Op{
+var opXReshapeFromTensor = wrap.Op{
 	Name:     "_reshape_from_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XReshapeFromTensor checks _reshape_from_tensor(Tensor self, Tensor shape) -> Tensor
@@ -1324,17 +1326,17 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_735712622a5c)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_735712622a5c)
 	return r0
 }
 
-var opXShapeAsTensor = asserts.Op{
+var opXShapeAsTensor = wrap.Op{
 	Name:     "_shape_as_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XShapeAsTensor checks _shape_as_tensor(Tensor self) -> Tensor
@@ -1342,17 +1344,17 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XShapeAsTensor(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDropout = asserts.Op{
+var opDropout = wrap.Op{
 	Name:     "dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Dropout checks dropout(Tensor input, float p, bool train) -> Tensor
@@ -1360,17 +1362,17 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opDropout_ = asserts.Op{
+var opDropout_ = wrap.Op{
 	Name:     "dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Dropout_ checks dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1378,19 +1380,19 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFeatureDropout = asserts.Op{
+var opFeatureDropout = wrap.Op{
 	Name:     "feature_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FeatureDropout checks feature_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1398,17 +1400,17 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opFeatureDropout_ = asserts.Op{
+var opFeatureDropout_ = wrap.Op{
 	Name:     "feature_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FeatureDropout_ checks feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1416,19 +1418,19 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FeatureDropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opAlphaDropout = asserts.Op{
+var opAlphaDropout = wrap.Op{
 	Name:     "alpha_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AlphaDropout checks alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1436,17 +1438,17 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opAlphaDropout_ = asserts.Op{
+var opAlphaDropout_ = wrap.Op{
 	Name:     "alpha_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AlphaDropout_ checks alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1454,19 +1456,19 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AlphaDropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFeatureAlphaDropout = asserts.Op{
+var opFeatureAlphaDropout = wrap.Op{
 	Name:     "feature_alpha_dropout",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FeatureAlphaDropout checks feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor
@@ -1474,17 +1476,17 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opFeatureAlphaDropout_ = asserts.Op{
+var opFeatureAlphaDropout_ = wrap.Op{
 	Name:     "feature_alpha_dropout_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FeatureAlphaDropout_ checks feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)
@@ -1492,19 +1494,19 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opAbs = asserts.Op{
+var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -1512,18 +1514,18 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Abs(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAbs_ = asserts.Op{
+var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -1531,8 +1533,8 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Abs_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbs_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
@@ -1540,10 +1542,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAbsOut = asserts.Op{
+var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1551,8 +1553,8 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
@@ -1560,10 +1562,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAbsolute = asserts.Op{
+var opAbsolute = wrap.Op{
 	Name:     "absolute",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Absolute checks absolute(Tensor self) -> Tensor
@@ -1571,17 +1573,17 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAbsolute_ = asserts.Op{
+var opAbsolute_ = wrap.Op{
 	Name:     "absolute_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Absolute_ checks absolute_(Tensor(a!) self) -> Tensor(a!)
@@ -1589,19 +1591,19 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Absolute_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbsolute_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opAbsoluteOut = asserts.Op{
+var opAbsoluteOut = wrap.Op{
 	Name:     "absolute",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AbsoluteOut checks absolute.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1609,19 +1611,19 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AbsoluteOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAbsoluteOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAngle = asserts.Op{
+var opAngle = wrap.Op{
 	Name:     "angle",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Angle checks angle(Tensor self) -> Tensor
@@ -1629,18 +1631,18 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Angle(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Angle(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAngleOut = asserts.Op{
+var opAngleOut = wrap.Op{
 	Name:     "angle",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AngleOut checks angle.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1648,8 +1650,8 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AngleOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAngleOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
@@ -1657,10 +1659,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opViewAsReal = asserts.Op{
+var opViewAsReal = wrap.Op{
 	Name:     "view_as_real",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAsReal checks view_as_real(Tensor(a) self) -> Tensor(a)
@@ -1668,18 +1670,18 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsReal(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsReal(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsComplex = asserts.Op{
+var opViewAsComplex = wrap.Op{
 	Name:     "view_as_complex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAsComplex checks view_as_complex(Tensor(a) self) -> Tensor(a)
@@ -1687,18 +1689,18 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplex(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSgn = asserts.Op{
+var opSgn = wrap.Op{
 	Name:     "sgn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sgn checks sgn(Tensor self) -> Tensor
@@ -1706,18 +1708,18 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sgn(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSgn_ = asserts.Op{
+var opSgn_ = wrap.Op{
 	Name:     "sgn_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sgn_ checks sgn_(Tensor(a!) self) -> Tensor(a!)
@@ -1725,8 +1727,8 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sgn_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSgn_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
@@ -1734,10 +1736,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSgnOut = asserts.Op{
+var opSgnOut = wrap.Op{
 	Name:     "sgn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SgnOut checks sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1745,8 +1747,8 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SgnOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSgnOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
@@ -1754,10 +1756,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opChalf = asserts.Op{
+var opChalf = wrap.Op{
 	Name:     "chalf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Chalf checks chalf(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -1765,17 +1767,17 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chalf(self, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opReal = asserts.Op{
+var opReal = wrap.Op{
 	Name:     "real",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Real checks real(Tensor(a) self) -> Tensor(a)
@@ -1783,17 +1785,17 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Real(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opImag = asserts.Op{
+var opImag = wrap.Op{
 	Name:     "imag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Imag checks imag(Tensor(a) self) -> Tensor(a)
@@ -1801,17 +1803,17 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Imag(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXConj = asserts.Op{
+var opXConj = wrap.Op{
 	Name:     "_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConj checks _conj(Tensor(a) self) -> Tensor(a)
@@ -1819,18 +1821,18 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConj(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConj(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opConj = asserts.Op{
+var opConj = wrap.Op{
 	Name:     "conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conj checks conj(Tensor(a) self) -> Tensor(a)
@@ -1838,17 +1840,17 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Conj(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXConjPhysical = asserts.Op{
+var opXConjPhysical = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConjPhysical checks _conj_physical(Tensor self) -> Tensor
@@ -1856,18 +1858,18 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysical(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjPhysical(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXConjPhysicalOut = asserts.Op{
+var opXConjPhysicalOut = wrap.Op{
 	Name:     "_conj_physical",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConjPhysicalOut checks _conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1875,19 +1877,19 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjPhysicalOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opConjPhysical = asserts.Op{
+var opConjPhysical = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConjPhysical checks conj_physical(Tensor self) -> Tensor
@@ -1895,17 +1897,17 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opConjPhysicalOut = asserts.Op{
+var opConjPhysicalOut = wrap.Op{
 	Name:     "conj_physical",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConjPhysicalOut checks conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1913,19 +1915,19 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysicalOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opConjPhysical_ = asserts.Op{
+var opConjPhysical_ = wrap.Op{
 	Name:     "conj_physical_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConjPhysical_ checks conj_physical_(Tensor(a!) self) -> Tensor(a!)
@@ -1933,8 +1935,8 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConjPhysical_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opConjPhysical_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
@@ -1942,10 +1944,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opResolveConj = asserts.Op{
+var opResolveConj = wrap.Op{
 	Name:     "resolve_conj",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResolveConj checks resolve_conj(Tensor(a) self) -> Tensor(a)
@@ -1953,17 +1955,17 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveConj(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opResolveNeg = asserts.Op{
+var opResolveNeg = wrap.Op{
 	Name:     "resolve_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResolveNeg checks resolve_neg(Tensor(a) self) -> Tensor(a)
@@ -1971,17 +1973,17 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ResolveNeg(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNegView = asserts.Op{
+var opXNegView = wrap.Op{
 	Name:     "_neg_view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNegView checks _neg_view(Tensor(a) self) -> Tensor(a)
@@ -1989,18 +1991,18 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegView(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegView(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAcos = asserts.Op{
+var opAcos = wrap.Op{
 	Name:     "acos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Acos checks acos(Tensor self) -> Tensor
@@ -2008,18 +2010,18 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acos(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAcos_ = asserts.Op{
+var opAcos_ = wrap.Op{
 	Name:     "acos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Acos_ checks acos_(Tensor(a!) self) -> Tensor(a!)
@@ -2027,8 +2029,8 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acos_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
@@ -2036,10 +2038,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAcosOut = asserts.Op{
+var opAcosOut = wrap.Op{
 	Name:     "acos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AcosOut checks acos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2047,8 +2049,8 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcosOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
@@ -2056,10 +2058,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArccos = asserts.Op{
+var opArccos = wrap.Op{
 	Name:     "arccos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arccos checks arccos(Tensor self) -> Tensor
@@ -2067,17 +2069,17 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArccos_ = asserts.Op{
+var opArccos_ = wrap.Op{
 	Name:     "arccos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arccos_ checks arccos_(Tensor(a!) self) -> Tensor(a!)
@@ -2085,19 +2087,19 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccos_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArccosOut = asserts.Op{
+var opArccosOut = wrap.Op{
 	Name:     "arccos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArccosOut checks arccos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2105,19 +2107,19 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccosOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccosOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAvgPool1d = asserts.Op{
+var opAvgPool1d = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool1d checks avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor
@@ -2125,17 +2127,17 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAvgPool1dOut = asserts.Op{
+var opAvgPool1dOut = wrap.Op{
 	Name:     "avg_pool1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool1dOut checks avg_pool1d.out(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -2143,19 +2145,19 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
-var opAdaptiveAvgPool1d = asserts.Op{
+var opAdaptiveAvgPool1d = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool1d checks adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor
@@ -2163,17 +2165,17 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAdaptiveAvgPool1dOut = asserts.Op{
+var opAdaptiveAvgPool1dOut = wrap.Op{
 	Name:     "adaptive_avg_pool1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool1dOut checks adaptive_avg_pool1d.out(Tensor self, int[1] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -2181,19 +2183,19 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveMaxPool1d = asserts.Op{
+var opAdaptiveMaxPool1d = wrap.Op{
 	Name:     "adaptive_max_pool1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool1d checks adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)
@@ -2201,17 +2203,17 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2219,18 +2221,18 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2238,8 +2240,8 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
@@ -2247,10 +2249,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2258,8 +2260,8 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
@@ -2267,10 +2269,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	return r0
 }
 
-var opXAddReluTensor = asserts.Op{
+var opXAddReluTensor = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddReluTensor checks _add_relu.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -2278,17 +2280,17 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opXAddRelu_Tensor = asserts.Op{
+var opXAddRelu_Tensor = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddRelu_Tensor checks _add_relu_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -2296,19 +2298,19 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opXAddReluOut = asserts.Op{
+var opXAddReluOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddReluOut checks _add_relu.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2316,19 +2318,19 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAddReluOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opXAddReluScalar = asserts.Op{
+var opXAddReluScalar = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddReluScalar checks _add_relu.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2336,17 +2338,17 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXAddRelu_Scalar = asserts.Op{
+var opXAddRelu_Scalar = wrap.Op{
 	Name:     "_add_relu_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddRelu_Scalar checks _add_relu_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2354,19 +2356,19 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXAddReluScalarOut = asserts.Op{
+var opXAddReluScalarOut = wrap.Op{
 	Name:     "_add_relu",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddReluScalarOut checks _add_relu.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2374,19 +2376,19 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	if !asserts.Checking() {
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opAddScalar = asserts.Op{
+var opAddScalar = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddScalar checks add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -2394,18 +2396,18 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.AddScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAdd_Scalar = asserts.Op{
+var opAdd_Scalar = wrap.Op{
 	Name:     "add_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Add_Scalar checks add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -2413,8 +2415,8 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Add_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
@@ -2422,10 +2424,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	return r0
 }
 
-var opAddScalarOut = asserts.Op{
+var opAddScalarOut = wrap.Op{
 	Name:     "add",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddScalarOut checks add.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2433,19 +2435,19 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAddScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opAddmv = asserts.Op{
+var opAddmv = wrap.Op{
 	Name:     "addmv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addmv checks addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2453,18 +2455,18 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.Addmv(self, mat, vec, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
-var opAddmv_ = asserts.Op{
+var opAddmv_ = wrap.Op{
 	Name:     "addmv_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addmv_ checks addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2472,8 +2474,8 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addmv_(self, mat, vec, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmv_, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
@@ -2481,10 +2483,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	return r0
 }
 
-var opAddmvOut = asserts.Op{
+var opAddmvOut = wrap.Op{
 	Name:     "addmv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddmvOut checks addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2492,8 +2494,8 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmvOut, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
@@ -2501,10 +2503,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	return r0
 }
 
-var opAddr = asserts.Op{
+var opAddr = wrap.Op{
 	Name:     "addr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addr checks addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -2512,18 +2514,18 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	if !asserts.Checking() {
 		return kernels.Addr(self, vec1, vec2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
-var opAddr_ = asserts.Op{
+var opAddr_ = wrap.Op{
 	Name:     "addr_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addr_ checks addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -2531,8 +2533,8 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addr_(self, vec1, vec2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddr_, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
@@ -2540,10 +2542,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	return r0
 }
 
-var opAddrOut = asserts.Op{
+var opAddrOut = wrap.Op{
 	Name:     "addr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddrOut checks addr.out(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -2551,8 +2553,8 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	if !asserts.Checking() {
 		return kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddrOut, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
@@ -2560,10 +2562,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	return r0
 }
 
-var opAffineGridGenerator = asserts.Op{
+var opAffineGridGenerator = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AffineGridGenerator checks affine_grid_generator(Tensor theta, SymInt[] size, bool align_corners) -> Tensor
@@ -2571,18 +2573,18 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	if !asserts.Checking() {
 		return kernels.AffineGridGenerator(theta, size, align_corners)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
-var opAffineGridGeneratorOut = asserts.Op{
+var opAffineGridGeneratorOut = wrap.Op{
 	Name:     "affine_grid_generator",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AffineGridGeneratorOut checks affine_grid_generator.out(Tensor theta, SymInt[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -2590,19 +2592,19 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	return r0
 }
 
-var opAffineGridGeneratorBackward = asserts.Op{
+var opAffineGridGeneratorBackward = wrap.Op{
 	Name:     "affine_grid_generator_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AffineGridGeneratorBackward checks affine_grid_generator_backward(Tensor grad, SymInt[] size, bool align_corners) -> Tensor
@@ -2610,17 +2612,17 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opXIsAllTrue = asserts.Op{
+var opXIsAllTrue = wrap.Op{
 	Name:     "_is_all_true",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XIsAllTrue checks _is_all_true(Tensor self) -> Tensor
@@ -2628,18 +2630,18 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIsAllTrue(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAllTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXIsAnyTrue = asserts.Op{
+var opXIsAnyTrue = wrap.Op{
 	Name:     "_is_any_true",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XIsAnyTrue checks _is_any_true(Tensor self) -> Tensor
@@ -2647,18 +2649,18 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIsAnyTrue(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAnyTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestCheckTensor = asserts.Op{
+var opXTestCheckTensor = wrap.Op{
 	Name:     "_test_check_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestCheckTensor checks _test_check_tensor(Tensor self) -> Tensor
@@ -2666,17 +2668,17 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestCheckTensor(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestCheckTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XTestCheckTensor(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXTestFunctorchFallback = asserts.Op{
+var opXTestFunctorchFallback = wrap.Op{
 	Name:     "_test_functorch_fallback",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestFunctorchFallback checks _test_functorch_fallback(Tensor self, Tensor other) -> Tensor
@@ -2684,17 +2686,17 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestFunctorchFallback(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opXTestFunctorchFallbackOut = asserts.Op{
+var opXTestFunctorchFallbackOut = wrap.Op{
 	Name:     "_test_functorch_fallback",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestFunctorchFallbackOut checks _test_functorch_fallback.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2702,19 +2704,19 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestFunctorchFallbackOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opAllDim = asserts.Op{
+var opAllDim = wrap.Op{
 	Name:     "all",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllDim checks all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2722,18 +2724,18 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAllDims = asserts.Op{
+var opAllDims = wrap.Op{
 	Name:     "all",
 	Overload: "dims",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllDims checks all.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
@@ -2741,18 +2743,18 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDims(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAllOut = asserts.Op{
+var opAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllOut checks all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2760,8 +2762,8 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AllOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
@@ -2769,10 +2771,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	return r0
 }
 
-var opAllDimsOut = asserts.Op{
+var opAllDimsOut = wrap.Op{
 	Name:     "all",
 	Overload: "dims_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllDimsOut checks all.dims_out(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2780,8 +2782,8 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AllDimsOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
@@ -2789,10 +2791,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	return r0
 }
 
-var opAllDimname = asserts.Op{
+var opAllDimname = wrap.Op{
 	Name:     "all",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllDimname checks all.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor
@@ -2800,17 +2802,17 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAllDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAllDimnameOut = asserts.Op{
+var opAllDimnameOut = wrap.Op{
 	Name:     "all",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllDimnameOut checks all.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2818,19 +2820,19 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAllDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opAllclose = asserts.Op{
+var opAllclose = wrap.Op{
 	Name:     "allclose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Allclose checks allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool
@@ -2838,18 +2840,18 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	if !asserts.Checking() {
 		return kernels.Allclose(self, other, rtol, atol, equal_nan)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opAnyDim = asserts.Op{
+var opAnyDim = wrap.Op{
 	Name:     "any",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyDim checks any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
@@ -2857,18 +2859,18 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDim(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAnyDims = asserts.Op{
+var opAnyDims = wrap.Op{
 	Name:     "any",
 	Overload: "dims",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyDims checks any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
@@ -2876,18 +2878,18 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDims(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAnyOut = asserts.Op{
+var opAnyOut = wrap.Op{
 	Name:     "any",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyOut checks any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2895,8 +2897,8 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.AnyOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
@@ -2904,10 +2906,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	return r0
 }
 
-var opAnyDimsOut = asserts.Op{
+var opAnyDimsOut = wrap.Op{
 	Name:     "any",
 	Overload: "dims_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyDimsOut checks any.dims_out(Tensor self, int[]? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2915,8 +2917,8 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AnyDimsOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
@@ -2924,10 +2926,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	return r0
 }
 
-var opAnyDimname = asserts.Op{
+var opAnyDimname = wrap.Op{
 	Name:     "any",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyDimname checks any.dimname(Tensor self, Dimname dim, bool keepdim=False) -> Tensor
@@ -2935,17 +2937,17 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAnyDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAnyDimnameOut = asserts.Op{
+var opAnyDimnameOut = wrap.Op{
 	Name:     "any",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyDimnameOut checks any.dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2953,19 +2955,19 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAnyDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opArange = asserts.Op{
+var opArange = wrap.Op{
 	Name:     "arange",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arange checks arange(Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2973,17 +2975,17 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 	if !asserts.Checking() {
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opArangeStart = asserts.Op{
+var opArangeStart = wrap.Op{
 	Name:     "arange",
 	Overload: "start",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArangeStart checks arange.start(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -2991,17 +2993,17 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opArangeStartStep = asserts.Op{
+var opArangeStartStep = wrap.Op{
 	Name:     "arange",
 	Overload: "start_step",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArangeStartStep checks arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3009,17 +3011,17 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 	if !asserts.Checking() {
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opArangeOut = asserts.Op{
+var opArangeOut = wrap.Op{
 	Name:     "arange",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArangeOut checks arange.out(Scalar end, *, Tensor(a!) out) -> Tensor(a!)
@@ -3027,19 +3029,19 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArangeOut(end, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opArangeStartOut = asserts.Op{
+var opArangeStartOut = wrap.Op{
 	Name:     "arange",
 	Overload: "start_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArangeStartOut checks arange.start_out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3047,19 +3049,19 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeStartOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opXDimArange = asserts.Op{
+var opXDimArange = wrap.Op{
 	Name:     "_dim_arange",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XDimArange checks _dim_arange(Tensor like, int dim) -> Tensor
@@ -3067,17 +3069,17 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XDimArange(like, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	return r0
 }
 
-var opArgmax = asserts.Op{
+var opArgmax = wrap.Op{
 	Name:     "argmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Argmax checks argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -3085,18 +3087,18 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmax(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgmaxOut = asserts.Op{
+var opArgmaxOut = wrap.Op{
 	Name:     "argmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArgmaxOut checks argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3104,8 +3106,8 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgmaxOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
@@ -3113,10 +3115,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	return r0
 }
 
-var opArgmin = asserts.Op{
+var opArgmin = wrap.Op{
 	Name:     "argmin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Argmin checks argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
@@ -3124,18 +3126,18 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argmin(self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opArgminOut = asserts.Op{
+var opArgminOut = wrap.Op{
 	Name:     "argmin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArgminOut checks argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3143,8 +3145,8 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ArgminOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
@@ -3152,10 +3154,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	return r0
 }
 
-var opAcosh = asserts.Op{
+var opAcosh = wrap.Op{
 	Name:     "acosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Acosh checks acosh(Tensor self) -> Tensor
@@ -3163,18 +3165,18 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acosh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAcosh_ = asserts.Op{
+var opAcosh_ = wrap.Op{
 	Name:     "acosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Acosh_ checks acosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3182,8 +3184,8 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Acosh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
@@ -3191,10 +3193,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAcoshOut = asserts.Op{
+var opAcoshOut = wrap.Op{
 	Name:     "acosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AcoshOut checks acosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3202,8 +3204,8 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AcoshOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
@@ -3211,10 +3213,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArccosh = asserts.Op{
+var opArccosh = wrap.Op{
 	Name:     "arccosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arccosh checks arccosh(Tensor self) -> Tensor
@@ -3222,17 +3224,17 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArccosh_ = asserts.Op{
+var opArccosh_ = wrap.Op{
 	Name:     "arccosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arccosh_ checks arccosh_(Tensor(a!) self) -> Tensor(a!)
@@ -3240,19 +3242,19 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arccosh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArccoshOut = asserts.Op{
+var opArccoshOut = wrap.Op{
 	Name:     "arccosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArccoshOut checks arccosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3260,19 +3262,19 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArccoshOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccoshOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAsinh = asserts.Op{
+var opAsinh = wrap.Op{
 	Name:     "asinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Asinh checks asinh(Tensor self) -> Tensor
@@ -3280,18 +3282,18 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asinh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsinh_ = asserts.Op{
+var opAsinh_ = wrap.Op{
 	Name:     "asinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Asinh_ checks asinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3299,8 +3301,8 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asinh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
@@ -3308,10 +3310,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAsinhOut = asserts.Op{
+var opAsinhOut = wrap.Op{
 	Name:     "asinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsinhOut checks asinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3319,8 +3321,8 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
@@ -3328,10 +3330,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArcsinh = asserts.Op{
+var opArcsinh = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arcsinh checks arcsinh(Tensor self) -> Tensor
@@ -3339,17 +3341,17 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArcsinh_ = asserts.Op{
+var opArcsinh_ = wrap.Op{
 	Name:     "arcsinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arcsinh_ checks arcsinh_(Tensor(a!) self) -> Tensor(a!)
@@ -3357,19 +3359,19 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsinh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArcsinhOut = asserts.Op{
+var opArcsinhOut = wrap.Op{
 	Name:     "arcsinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArcsinhOut checks arcsinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3377,19 +3379,19 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinhOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAtanh = asserts.Op{
+var opAtanh = wrap.Op{
 	Name:     "atanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atanh checks atanh(Tensor self) -> Tensor
@@ -3397,18 +3399,18 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atanh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAtanh_ = asserts.Op{
+var opAtanh_ = wrap.Op{
 	Name:     "atanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atanh_ checks atanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3416,8 +3418,8 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
@@ -3425,10 +3427,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAtanhOut = asserts.Op{
+var opAtanhOut = wrap.Op{
 	Name:     "atanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AtanhOut checks atanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3436,8 +3438,8 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
@@ -3445,10 +3447,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArctanh = asserts.Op{
+var opArctanh = wrap.Op{
 	Name:     "arctanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctanh checks arctanh(Tensor self) -> Tensor
@@ -3456,17 +3458,17 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArctanh_ = asserts.Op{
+var opArctanh_ = wrap.Op{
 	Name:     "arctanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctanh_ checks arctanh_(Tensor(a!) self) -> Tensor(a!)
@@ -3474,19 +3476,19 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArctanhOut = asserts.Op{
+var opArctanhOut = wrap.Op{
 	Name:     "arctanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArctanhOut checks arctanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3494,19 +3496,19 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanhOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAsStrided = asserts.Op{
+var opAsStrided = wrap.Op{
 	Name:     "as_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsStrided checks as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)
@@ -3514,18 +3516,18 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	if !asserts.Checking() {
 		return kernels.AsStrided(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsStrided_ = asserts.Op{
+var opAsStrided_ = wrap.Op{
 	Name:     "as_strided_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsStrided_ checks as_strided_(Tensor(a!) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a!)
@@ -3533,8 +3535,8 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	if !asserts.Checking() {
 		return kernels.AsStrided_(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsStrided_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
@@ -3542,10 +3544,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	return r0
 }
 
-var opAsin = asserts.Op{
+var opAsin = wrap.Op{
 	Name:     "asin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Asin checks asin(Tensor self) -> Tensor
@@ -3553,18 +3555,18 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asin(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsin_ = asserts.Op{
+var opAsin_ = wrap.Op{
 	Name:     "asin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Asin_ checks asin_(Tensor(a!) self) -> Tensor(a!)
@@ -3572,8 +3574,8 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Asin_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
@@ -3581,10 +3583,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAsinOut = asserts.Op{
+var opAsinOut = wrap.Op{
 	Name:     "asin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsinOut checks asin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3592,8 +3594,8 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AsinOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
@@ -3601,10 +3603,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArcsin = asserts.Op{
+var opArcsin = wrap.Op{
 	Name:     "arcsin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arcsin checks arcsin(Tensor self) -> Tensor
@@ -3612,17 +3614,17 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArcsin_ = asserts.Op{
+var opArcsin_ = wrap.Op{
 	Name:     "arcsin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arcsin_ checks arcsin_(Tensor(a!) self) -> Tensor(a!)
@@ -3630,19 +3632,19 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arcsin_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArcsinOut = asserts.Op{
+var opArcsinOut = wrap.Op{
 	Name:     "arcsin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArcsinOut checks arcsin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3650,19 +3652,19 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArcsinOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAtan = asserts.Op{
+var opAtan = wrap.Op{
 	Name:     "atan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atan checks atan(Tensor self) -> Tensor
@@ -3670,18 +3672,18 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atan(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAtan_ = asserts.Op{
+var opAtan_ = wrap.Op{
 	Name:     "atan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atan_ checks atan_(Tensor(a!) self) -> Tensor(a!)
@@ -3689,8 +3691,8 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
@@ -3698,10 +3700,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAtanOut = asserts.Op{
+var opAtanOut = wrap.Op{
 	Name:     "atan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AtanOut checks atan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3709,8 +3711,8 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AtanOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
@@ -3718,10 +3720,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opArctan = asserts.Op{
+var opArctan = wrap.Op{
 	Name:     "arctan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctan checks arctan(Tensor self) -> Tensor
@@ -3729,17 +3731,17 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArctan_ = asserts.Op{
+var opArctan_ = wrap.Op{
 	Name:     "arctan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctan_ checks arctan_(Tensor(a!) self) -> Tensor(a!)
@@ -3747,19 +3749,19 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opArctanOut = asserts.Op{
+var opArctanOut = wrap.Op{
 	Name:     "arctan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArctanOut checks arctan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3767,19 +3769,19 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ArctanOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAtleast1d = asserts.Op{
+var opAtleast1d = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atleast1d checks atleast_1d(Tensor self) -> Tensor
@@ -3787,17 +3789,17 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1d(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAtleast1dSequence = asserts.Op{
+var opAtleast1dSequence = wrap.Op{
 	Name:     "atleast_1d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atleast1dSequence checks atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3805,17 +3807,17 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast1dSequence(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast1dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opAtleast2d = asserts.Op{
+var opAtleast2d = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atleast2d checks atleast_2d(Tensor self) -> Tensor
@@ -3823,17 +3825,17 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2d(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAtleast2dSequence = asserts.Op{
+var opAtleast2dSequence = wrap.Op{
 	Name:     "atleast_2d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atleast2dSequence checks atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3841,17 +3843,17 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast2dSequence(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast2dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opAtleast3d = asserts.Op{
+var opAtleast3d = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atleast3d checks atleast_3d(Tensor self) -> Tensor
@@ -3859,17 +3861,17 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3d(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opAtleast3dSequence = asserts.Op{
+var opAtleast3dSequence = wrap.Op{
 	Name:     "atleast_3d",
 	Overload: "Sequence",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atleast3dSequence checks atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]
@@ -3877,17 +3879,17 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atleast3dSequence(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast3dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opBaddbmm = asserts.Op{
+var opBaddbmm = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Baddbmm checks baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -3895,18 +3897,18 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
-var opBaddbmm_ = asserts.Op{
+var opBaddbmm_ = wrap.Op{
 	Name:     "baddbmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Baddbmm_ checks baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -3914,8 +3916,8 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opBaddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
@@ -3923,10 +3925,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	return r0
 }
 
-var opBaddbmmOut = asserts.Op{
+var opBaddbmmOut = wrap.Op{
 	Name:     "baddbmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BaddbmmOut checks baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3934,8 +3936,8 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBaddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
@@ -3943,10 +3945,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	return r0
 }
 
-var opBartlettWindow = asserts.Op{
+var opBartlettWindow = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BartlettWindow checks bartlett_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3954,17 +3956,17 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBartlettWindowOut = asserts.Op{
+var opBartlettWindowOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BartlettWindowOut checks bartlett_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -3972,19 +3974,19 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opBartlettWindowPeriodic = asserts.Op{
+var opBartlettWindowPeriodic = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BartlettWindowPeriodic checks bartlett_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -3992,17 +3994,17 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBartlettWindowPeriodicOut = asserts.Op{
+var opBartlettWindowPeriodicOut = wrap.Op{
 	Name:     "bartlett_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BartlettWindowPeriodicOut checks bartlett_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4010,19 +4012,19 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opBatchNorm = asserts.Op{
+var opBatchNorm = wrap.Op{
 	Name:     "batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BatchNorm checks batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor
@@ -4030,17 +4032,17 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	if !asserts.Checking() {
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBatchNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opQuantizedBatchNorm = asserts.Op{
+var opQuantizedBatchNorm = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // QuantizedBatchNorm checks quantized_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point) -> Tensor
@@ -4048,17 +4050,17 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_d9ca8801bba9)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_d9ca8801bba9)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_d9ca8801bba9)
 	return r0
 }
 
-var opQuantizedBatchNormOut = asserts.Op{
+var opQuantizedBatchNormOut = wrap.Op{
 	Name:     "quantized_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // QuantizedBatchNormOut checks quantized_batch_norm.out(Tensor input, Tensor? weight, Tensor? bias, Tensor mean, Tensor var, float eps, float output_scale, int output_zero_point, *, Tensor(a!) out) -> Tensor(a!)
@@ -4066,19 +4068,19 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	return r0
 }
 
-var opXBatchNormImplIndex = asserts.Op{
+var opXBatchNormImplIndex = wrap.Op{
 	Name:     "_batch_norm_impl_index",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormImplIndex checks _batch_norm_impl_index(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> (Tensor, Tensor, Tensor, Tensor, int)
@@ -4086,17 +4088,17 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_41f7e1fa60f1)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost_ec7c8a12cb2a(&c, &assertgenshapes.Locs_41f7e1fa60f1)
+	assertgenshapes.ChecksPost_5b01b3a78f24(&c, &assertgenshapes.Locs_41f7e1fa60f1)
 	return r0, r1, r2, r3, r4
 }
 
-var opXBatchNormImplIndexBackward = asserts.Op{
+var opXBatchNormImplIndexBackward = wrap.Op{
 	Name:     "_batch_norm_impl_index_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormImplIndexBackward checks _batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)
@@ -4104,17 +4106,17 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	if !asserts.Checking() {
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_5db8f5b594ee)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_5db8f5b594ee)
+	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_5db8f5b594ee)
 	return r0, r1, r2
 }
 
-var opBernoulli = asserts.Op{
+var opBernoulli = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Bernoulli checks bernoulli(Tensor self, *, Generator? generator=None) -> Tensor
@@ -4122,18 +4124,18 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bernoulli(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opBernoulliOut = asserts.Op{
+var opBernoulliOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BernoulliOut checks bernoulli.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4141,8 +4143,8 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.BernoulliOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBernoulliOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
@@ -4150,10 +4152,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opBernoulli_Tensor = asserts.Op{
+var opBernoulli_Tensor = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Bernoulli_Tensor checks bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)
@@ -4161,8 +4163,8 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Tensor(self, p, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
@@ -4170,10 +4172,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	return r0
 }
 
-var opBernoulliTensorOut = asserts.Op{
+var opBernoulliTensorOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BernoulliTensorOut checks bernoulli.Tensor_out(Tensor self, Tensor p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4181,19 +4183,19 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	if !asserts.Checking() {
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	return r0
 }
 
-var opBernoulliTensor = asserts.Op{
+var opBernoulliTensor = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BernoulliTensor checks bernoulli.Tensor(Tensor self, Tensor p, *, Generator? generator=None) -> Tensor
@@ -4201,18 +4203,18 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliTensor(self, p, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
 	return r0
 }
 
-var opBernoulli_Float = asserts.Op{
+var opBernoulli_Float = wrap.Op{
 	Name:     "bernoulli_",
 	Overload: "float",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Bernoulli_Float checks bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
@@ -4220,8 +4222,8 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Bernoulli_Float(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBernoulli_Float, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
@@ -4229,10 +4231,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	return r0
 }
 
-var opBernoulliFloatOut = asserts.Op{
+var opBernoulliFloatOut = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BernoulliFloatOut checks bernoulli.float_out(Tensor self, float p=0.5, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4240,19 +4242,19 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	if !asserts.Checking() {
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opBernoulliP = asserts.Op{
+var opBernoulliP = wrap.Op{
 	Name:     "bernoulli",
 	Overload: "p",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BernoulliP checks bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -4260,17 +4262,17 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BernoulliP(self, p, generator)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBilinear = asserts.Op{
+var opBilinear = wrap.Op{
 	Name:     "bilinear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Bilinear checks bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor
@@ -4278,17 +4280,17 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opBilinear, &assertgenshapes.Locs_e81ae0887f4a)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e81ae0887f4a)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_e81ae0887f4a)
 	return r0
 }
 
-var opBinaryCrossEntropy = asserts.Op{
+var opBinaryCrossEntropy = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinaryCrossEntropy checks binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4296,18 +4298,18 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
-var opBinaryCrossEntropyOut = asserts.Op{
+var opBinaryCrossEntropyOut = wrap.Op{
 	Name:     "binary_cross_entropy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinaryCrossEntropyOut checks binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4315,8 +4317,8 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
@@ -4324,10 +4326,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	return r0
 }
 
-var opBinaryCrossEntropyBackward = asserts.Op{
+var opBinaryCrossEntropyBackward = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinaryCrossEntropyBackward checks binary_cross_entropy_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -4335,18 +4337,18 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_6ef918a2e8f1(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
 	assertgenshapes.ChecksPost_3f35fa38ff67(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
-var opBinaryCrossEntropyBackwardGradInput = asserts.Op{
+var opBinaryCrossEntropyBackwardGradInput = wrap.Op{
 	Name:     "binary_cross_entropy_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinaryCrossEntropyBackwardGradInput checks binary_cross_entropy_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -4354,8 +4356,8 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
@@ -4363,10 +4365,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	return r0
 }
 
-var opBinaryCrossEntropyWithLogits = asserts.Op{
+var opBinaryCrossEntropyWithLogits = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinaryCrossEntropyWithLogits checks binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean) -> Tensor
@@ -4374,18 +4376,18 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_debee7aae99f(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
 	assertgenshapes.ChecksPost_919d3508f8bd(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
-var opBinaryCrossEntropyWithLogitsOut = asserts.Op{
+var opBinaryCrossEntropyWithLogitsOut = wrap.Op{
 	Name:     "binary_cross_entropy_with_logits",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinaryCrossEntropyWithLogitsOut checks binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -4393,19 +4395,19 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
-var opBincount = asserts.Op{
+var opBincount = wrap.Op{
 	Name:     "bincount",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Bincount checks bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor
@@ -4413,17 +4415,17 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	if !asserts.Checking() {
 		return kernels.Bincount(self, weights, minlength)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBincount, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBincountOut = asserts.Op{
+var opBincountOut = wrap.Op{
 	Name:     "bincount",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BincountOut checks bincount.out(Tensor self, Tensor? weights=None, int minlength=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -4431,19 +4433,19 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	if !asserts.Checking() {
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBincountOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opBitwiseNot = asserts.Op{
+var opBitwiseNot = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseNot checks bitwise_not(Tensor self) -> Tensor
@@ -4451,17 +4453,17 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseNot_ = asserts.Op{
+var opBitwiseNot_ = wrap.Op{
 	Name:     "bitwise_not_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseNot_ checks bitwise_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4469,19 +4471,19 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNot_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseNotOut = asserts.Op{
+var opBitwiseNotOut = wrap.Op{
 	Name:     "bitwise_not",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseNotOut checks bitwise_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4489,19 +4491,19 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseNotOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseNotOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opCopysignOut = asserts.Op{
+var opCopysignOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CopysignOut checks copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4509,8 +4511,8 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CopysignOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCopysignOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
@@ -4518,10 +4520,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opCopysignTensor = asserts.Op{
+var opCopysignTensor = wrap.Op{
 	Name:     "copysign",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CopysignTensor checks copysign.Tensor(Tensor self, Tensor other) -> Tensor
@@ -4529,18 +4531,18 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opCopysign_Tensor = asserts.Op{
+var opCopysign_Tensor = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Copysign_Tensor checks copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4548,8 +4550,8 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opCopysign_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
@@ -4557,10 +4559,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCopysignScalar = asserts.Op{
+var opCopysignScalar = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CopysignScalar checks copysign.Scalar(Tensor self, Scalar other) -> Tensor
@@ -4568,18 +4570,18 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CopysignScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCopysign_Scalar = asserts.Op{
+var opCopysign_Scalar = wrap.Op{
 	Name:     "copysign_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Copysign_Scalar checks copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -4587,8 +4589,8 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Copysign_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCopysign_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
@@ -4596,10 +4598,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opCopysignScalarOut = asserts.Op{
+var opCopysignScalarOut = wrap.Op{
 	Name:     "copysign",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CopysignScalarOut checks copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4607,8 +4609,8 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CopysignScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCopysignScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
@@ -4616,10 +4618,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	return r0
 }
 
-var opXLazyClone = asserts.Op{
+var opXLazyClone = wrap.Op{
 	Name:     "_lazy_clone",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLazyClone checks _lazy_clone(Tensor self) -> Tensor
@@ -4627,18 +4629,18 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLazyClone(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXLazyClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLazyClone(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogicalNot = asserts.Op{
+var opLogicalNot = wrap.Op{
 	Name:     "logical_not",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalNot checks logical_not(Tensor self) -> Tensor
@@ -4646,18 +4648,18 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogicalNot(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogicalNot_ = asserts.Op{
+var opLogicalNot_ = wrap.Op{
 	Name:     "logical_not_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalNot_ checks logical_not_(Tensor(a!) self) -> Tensor(a!)
@@ -4665,8 +4667,8 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNot_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogicalNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
@@ -4674,10 +4676,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalNotOut = asserts.Op{
+var opLogicalNotOut = wrap.Op{
 	Name:     "logical_not",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalNotOut checks logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4685,8 +4687,8 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalNotOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogicalNotOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
@@ -4694,10 +4696,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalXor = asserts.Op{
+var opLogicalXor = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalXor checks logical_xor(Tensor self, Tensor other) -> Tensor
@@ -4705,18 +4707,18 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogicalXor_ = asserts.Op{
+var opLogicalXor_ = wrap.Op{
 	Name:     "logical_xor_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalXor_ checks logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4724,8 +4726,8 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalXor_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalXor_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
@@ -4733,10 +4735,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalXorOut = asserts.Op{
+var opLogicalXorOut = wrap.Op{
 	Name:     "logical_xor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalXorOut checks logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4744,8 +4746,8 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalXorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalXorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
@@ -4753,10 +4755,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	return r0
 }
 
-var opLogicalAnd = asserts.Op{
+var opLogicalAnd = wrap.Op{
 	Name:     "logical_and",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalAnd checks logical_and(Tensor self, Tensor other) -> Tensor
@@ -4764,18 +4766,18 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogicalAnd_ = asserts.Op{
+var opLogicalAnd_ = wrap.Op{
 	Name:     "logical_and_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalAnd_ checks logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4783,8 +4785,8 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalAnd_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalAnd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
@@ -4792,10 +4794,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalAndOut = asserts.Op{
+var opLogicalAndOut = wrap.Op{
 	Name:     "logical_and",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalAndOut checks logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4803,8 +4805,8 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LogicalAndOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalAndOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
@@ -4812,10 +4814,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	return r0
 }
 
-var opLogicalOr = asserts.Op{
+var opLogicalOr = wrap.Op{
 	Name:     "logical_or",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalOr checks logical_or(Tensor self, Tensor other) -> Tensor
@@ -4823,18 +4825,18 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLogicalOr_ = asserts.Op{
+var opLogicalOr_ = wrap.Op{
 	Name:     "logical_or_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalOr_ checks logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4842,8 +4844,8 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogicalOr_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalOr_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
@@ -4851,10 +4853,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogicalOrOut = asserts.Op{
+var opLogicalOrOut = wrap.Op{
 	Name:     "logical_or",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogicalOrOut checks logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4862,8 +4864,8 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LogicalOrOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalOrOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
@@ -4871,10 +4873,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	return r0
 }
 
-var opBlackmanWindow = asserts.Op{
+var opBlackmanWindow = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BlackmanWindow checks blackman_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4882,17 +4884,17 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBlackmanWindowOut = asserts.Op{
+var opBlackmanWindowOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BlackmanWindowOut checks blackman_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -4900,19 +4902,19 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opBlackmanWindowPeriodic = asserts.Op{
+var opBlackmanWindowPeriodic = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BlackmanWindowPeriodic checks blackman_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4920,17 +4922,17 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opBlackmanWindowPeriodicOut = asserts.Op{
+var opBlackmanWindowPeriodicOut = wrap.Op{
 	Name:     "blackman_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BlackmanWindowPeriodicOut checks blackman_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -4938,19 +4940,19 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opBmm = asserts.Op{
+var opBmm = wrap.Op{
 	Name:     "bmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Bmm checks bmm(Tensor self, Tensor mat2) -> Tensor
@@ -4958,18 +4960,18 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Bmm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opBmmOut = asserts.Op{
+var opBmmOut = wrap.Op{
 	Name:     "bmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BmmOut checks bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4977,8 +4979,8 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BmmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBmmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
@@ -4986,10 +4988,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opBroadcastTensors = asserts.Op{
+var opBroadcastTensors = wrap.Op{
 	Name:     "broadcast_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BroadcastTensors checks broadcast_tensors(Tensor[] tensors) -> Tensor[]
@@ -4997,17 +4999,17 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opBroadcastTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
-var opBroadcastTo = asserts.Op{
+var opBroadcastTo = wrap.Op{
 	Name:     "broadcast_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BroadcastTo checks broadcast_to(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -5015,17 +5017,17 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BroadcastTo(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseBroadcastTo = asserts.Op{
+var opXSparseBroadcastTo = wrap.Op{
 	Name:     "_sparse_broadcast_to",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseBroadcastTo checks _sparse_broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)
@@ -5033,17 +5035,17 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -5051,18 +5053,18 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opCatOut = asserts.Op{
+var opCatOut = wrap.Op{
 	Name:     "cat",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CatOut checks cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5070,22 +5072,22 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CatOut(tensors, dim, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a2 asserts.Saved
-		l0 asserts.SavedList
+		a2 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opCatOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
-var opCatNames = asserts.Op{
+var opCatNames = wrap.Op{
 	Name:     "cat",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CatNames checks cat.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -5093,17 +5095,17 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CatNames(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CatNames(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opCatNamesOut = asserts.Op{
+var opCatNamesOut = wrap.Op{
 	Name:     "cat",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CatNamesOut checks cat.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5111,19 +5113,19 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcat = asserts.Op{
+var opConcat = wrap.Op{
 	Name:     "concat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Concat checks concat(Tensor[] tensors, int dim=0) -> Tensor
@@ -5131,17 +5133,17 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concat(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatOut = asserts.Op{
+var opConcatOut = wrap.Op{
 	Name:     "concat",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConcatOut checks concat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5149,19 +5151,19 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConcatOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcatNames = asserts.Op{
+var opConcatNames = wrap.Op{
 	Name:     "concat",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConcatNames checks concat.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -5169,17 +5171,17 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConcatNames(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatNames(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatNamesOut = asserts.Op{
+var opConcatNamesOut = wrap.Op{
 	Name:     "concat",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConcatNamesOut checks concat.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5187,19 +5189,19 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcatenate = asserts.Op{
+var opConcatenate = wrap.Op{
 	Name:     "concatenate",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Concatenate checks concatenate(Tensor[] tensors, int dim=0) -> Tensor
@@ -5207,17 +5209,17 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Concatenate(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatenateOut = asserts.Op{
+var opConcatenateOut = wrap.Op{
 	Name:     "concatenate",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConcatenateOut checks concatenate.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5225,19 +5227,19 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opConcatenateNames = asserts.Op{
+var opConcatenateNames = wrap.Op{
 	Name:     "concatenate",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConcatenateNames checks concatenate.names(Tensor[] tensors, Dimname dim) -> Tensor
@@ -5245,17 +5247,17 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenateNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opConcatenateNamesOut = asserts.Op{
+var opConcatenateNamesOut = wrap.Op{
 	Name:     "concatenate",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConcatenateNamesOut checks concatenate.names_out(Tensor[] tensors, Dimname dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5263,19 +5265,19 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opBlockDiag = asserts.Op{
+var opBlockDiag = wrap.Op{
 	Name:     "block_diag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BlockDiag checks block_diag(Tensor[] tensors) -> Tensor
@@ -5283,18 +5285,18 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiag(tensors)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opBlockDiagOut = asserts.Op{
+var opBlockDiagOut = wrap.Op{
 	Name:     "block_diag",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BlockDiagOut checks block_diag.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -5302,19 +5304,19 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BlockDiagOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBlockDiagOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opCeil = asserts.Op{
+var opCeil = wrap.Op{
 	Name:     "ceil",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ceil checks ceil(Tensor self) -> Tensor
@@ -5322,18 +5324,18 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ceil(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCeil_ = asserts.Op{
+var opCeil_ = wrap.Op{
 	Name:     "ceil_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ceil_ checks ceil_(Tensor(a!) self) -> Tensor(a!)
@@ -5341,8 +5343,8 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ceil_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCeil_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
@@ -5350,10 +5352,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCeilOut = asserts.Op{
+var opCeilOut = wrap.Op{
 	Name:     "ceil",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CeilOut checks ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5361,8 +5363,8 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CeilOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
@@ -5370,10 +5372,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opChainMatmul = asserts.Op{
+var opChainMatmul = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ChainMatmul checks chain_matmul(Tensor[] matrices) -> Tensor
@@ -5381,17 +5383,17 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmul(matrices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_76490308d7dc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_76490308d7dc)
 	return r0
 }
 
-var opChainMatmulOut = asserts.Op{
+var opChainMatmulOut = wrap.Op{
 	Name:     "chain_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ChainMatmulOut checks chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)
@@ -5399,19 +5401,19 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChainMatmulOut, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	return r0
 }
 
-var opUnsafeChunk = asserts.Op{
+var opUnsafeChunk = wrap.Op{
 	Name:     "unsafe_chunk",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsafeChunk checks unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]
@@ -5419,17 +5421,17 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnsafeChunk, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opChunk = asserts.Op{
+var opChunk = wrap.Op{
 	Name:     "chunk",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Chunk checks chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]
@@ -5437,18 +5439,18 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Chunk(self, chunks, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opChunk, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opTensorSplitSections = asserts.Op{
+var opTensorSplitSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "sections",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TensorSplitSections checks tensor_split.sections(Tensor(a -> *) self, SymInt sections, int dim=0) -> Tensor(a)[]
@@ -5456,17 +5458,17 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitSections, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opTensorSplitIndices = asserts.Op{
+var opTensorSplitIndices = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "indices",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TensorSplitIndices checks tensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int dim=0) -> Tensor(a)[]
@@ -5474,17 +5476,17 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitIndices, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opTensorSplitTensorIndicesOrSections = asserts.Op{
+var opTensorSplitTensorIndicesOrSections = wrap.Op{
 	Name:     "tensor_split",
 	Overload: "tensor_indices_or_sections",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TensorSplitTensorIndicesOrSections checks tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor(a)[]
@@ -5492,17 +5494,17 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	if !asserts.Checking() {
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_dd4d1cd496a4)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_dd4d1cd496a4)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_dd4d1cd496a4)
 	return r0
 }
 
-var opClamp = asserts.Op{
+var opClamp = wrap.Op{
 	Name:     "clamp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clamp checks clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5510,18 +5512,18 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clamp(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampTensor = asserts.Op{
+var opClampTensor = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampTensor checks clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5529,18 +5531,18 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ClampTensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
-var opClamp_ = asserts.Op{
+var opClamp_ = wrap.Op{
 	Name:     "clamp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clamp_ checks clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5548,8 +5550,8 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.Clamp_(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
@@ -5557,10 +5559,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	return r0
 }
 
-var opClamp_Tensor = asserts.Op{
+var opClamp_Tensor = wrap.Op{
 	Name:     "clamp_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clamp_Tensor checks clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5568,8 +5570,8 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Clamp_Tensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
@@ -5577,10 +5579,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	return r0
 }
 
-var opClampOut = asserts.Op{
+var opClampOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampOut checks clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5588,8 +5590,8 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.ClampOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
@@ -5597,10 +5599,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	return r0
 }
 
-var opClampTensorOut = asserts.Op{
+var opClampTensorOut = wrap.Op{
 	Name:     "clamp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampTensorOut checks clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5608,8 +5610,8 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.ClampTensorOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
@@ -5617,10 +5619,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	return r0
 }
 
-var opClampMax = asserts.Op{
+var opClampMax = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMax checks clamp_max(Tensor self, Scalar max) -> Tensor
@@ -5628,18 +5630,18 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax(self, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampMaxTensor = asserts.Op{
+var opClampMaxTensor = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMaxTensor checks clamp_max.Tensor(Tensor self, Tensor max) -> Tensor
@@ -5647,18 +5649,18 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensor(self, max_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
 	return r0
 }
 
-var opClampMax_ = asserts.Op{
+var opClampMax_ = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMax_ checks clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)
@@ -5666,8 +5668,8 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_(self, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMax_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
@@ -5675,10 +5677,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opClampMax_Tensor = asserts.Op{
+var opClampMax_Tensor = wrap.Op{
 	Name:     "clamp_max_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMax_Tensor checks clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)
@@ -5686,8 +5688,8 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMax_Tensor(self, max_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMax_Tensor, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
@@ -5695,10 +5697,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opClampMaxOut = asserts.Op{
+var opClampMaxOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMaxOut checks clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5706,8 +5708,8 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMaxOut(self, max_, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
@@ -5715,10 +5717,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	return r0
 }
 
-var opClampMaxTensorOut = asserts.Op{
+var opClampMaxTensorOut = wrap.Op{
 	Name:     "clamp_max",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMaxTensorOut checks clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)
@@ -5726,8 +5728,8 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMaxTensorOut(self, max_, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
@@ -5735,10 +5737,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	return r0
 }
 
-var opClampMin = asserts.Op{
+var opClampMin = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMin checks clamp_min(Tensor self, Scalar min) -> Tensor
@@ -5746,18 +5748,18 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin(self, min_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClampMinTensor = asserts.Op{
+var opClampMinTensor = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMinTensor checks clamp_min.Tensor(Tensor self, Tensor min) -> Tensor
@@ -5765,18 +5767,18 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMinTensor(self, min_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
 	return r0
 }
 
-var opClampMin_ = asserts.Op{
+var opClampMin_ = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMin_ checks clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)
@@ -5784,8 +5786,8 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_(self, min_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
@@ -5793,10 +5795,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opClampMin_Tensor = asserts.Op{
+var opClampMin_Tensor = wrap.Op{
 	Name:     "clamp_min_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMin_Tensor checks clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)
@@ -5804,8 +5806,8 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ClampMin_Tensor(self, min_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMin_Tensor, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
@@ -5813,10 +5815,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opClampMinOut = asserts.Op{
+var opClampMinOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMinOut checks clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5824,8 +5826,8 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.ClampMinOut(self, min_, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
@@ -5833,10 +5835,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	return r0
 }
 
-var opClampMinTensorOut = asserts.Op{
+var opClampMinTensorOut = wrap.Op{
 	Name:     "clamp_min",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClampMinTensorOut checks clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)
@@ -5844,8 +5846,8 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.ClampMinTensorOut(self, min_, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMinTensorOut, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
@@ -5853,10 +5855,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	return r0
 }
 
-var opClip = asserts.Op{
+var opClip = wrap.Op{
 	Name:     "clip",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clip checks clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
@@ -5864,17 +5866,17 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Clip(self, min_, max_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opClipTensor = asserts.Op{
+var opClipTensor = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClipTensor checks clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
@@ -5882,17 +5884,17 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.ClipTensor(self, min_, max_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opClipTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opClip_ = asserts.Op{
+var opClip_ = wrap.Op{
 	Name:     "clip_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clip_ checks clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)
@@ -5900,19 +5902,19 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Clip_(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opClip_Tensor = asserts.Op{
+var opClip_Tensor = wrap.Op{
 	Name:     "clip_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clip_Tensor checks clip_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)
@@ -5920,19 +5922,19 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opClipOut = asserts.Op{
+var opClipOut = wrap.Op{
 	Name:     "clip",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClipOut checks clip.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5940,19 +5942,19 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.ClipOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opClipTensorOut = asserts.Op{
+var opClipTensorOut = wrap.Op{
 	Name:     "clip",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ClipTensorOut checks clip.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5960,19 +5962,19 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	if !asserts.Checking() {
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opCudnnIsAcceptable = asserts.Op{
+var opCudnnIsAcceptable = wrap.Op{
 	Name:     "cudnn_is_acceptable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnIsAcceptable checks cudnn_is_acceptable(Tensor self) -> bool
@@ -5980,17 +5982,17 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.CudnnIsAcceptable(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opComplex = asserts.Op{
+var opComplex = wrap.Op{
 	Name:     "complex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Complex checks complex(Tensor real, Tensor imag) -> Tensor
@@ -5998,18 +6000,18 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Complex(real_, imag_)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
-var opComplexOut = asserts.Op{
+var opComplexOut = wrap.Op{
 	Name:     "complex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ComplexOut checks complex.out(Tensor real, Tensor imag, *, Tensor(a!) out) -> Tensor(a!)
@@ -6017,8 +6019,8 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ComplexOut(real_, imag_, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opComplexOut, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
@@ -6026,10 +6028,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opPolar = asserts.Op{
+var opPolar = wrap.Op{
 	Name:     "polar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Polar checks polar(Tensor abs, Tensor angle) -> Tensor
@@ -6037,18 +6039,18 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polar(abs, angle)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
-var opPolarOut = asserts.Op{
+var opPolarOut = wrap.Op{
 	Name:     "polar",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PolarOut checks polar.out(Tensor abs, Tensor angle, *, Tensor(a!) out) -> Tensor(a!)
@@ -6056,8 +6058,8 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PolarOut(abs, angle, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPolarOut, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
@@ -6065,10 +6067,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opConstantPadNd = asserts.Op{
+var opConstantPadNd = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConstantPadNd checks constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor
@@ -6076,18 +6078,18 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.ConstantPadNd(self, pad, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opConstantPadNdOut = asserts.Op{
+var opConstantPadNdOut = wrap.Op{
 	Name:     "constant_pad_nd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConstantPadNdOut checks constant_pad_nd.out(Tensor self, SymInt[] pad, Scalar value=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6095,19 +6097,19 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConstantPadNdOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -6115,17 +6117,17 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Contiguous(self, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opConvolution = asserts.Op{
+var opConvolution = wrap.Op{
 	Name:     "convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Convolution checks convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -6133,18 +6135,18 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opConvolutionOut = asserts.Op{
+var opConvolutionOut = wrap.Op{
 	Name:     "convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionOut checks convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6152,19 +6154,19 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
-var opConvolutionBackward = asserts.Op{
+var opConvolutionBackward = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionBackward checks convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6172,18 +6174,18 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opConvolutionBackwardOut = asserts.Op{
+var opConvolutionBackwardOut = wrap.Op{
 	Name:     "convolution_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionBackwardOut checks convolution_backward.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6191,19 +6193,19 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a11, a12, a13 asserts.Saved
+	var c wrap.Call
+	var a11, a12, a13 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opConvolutionOverrideable = asserts.Op{
+var opConvolutionOverrideable = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionOverrideable checks convolution_overrideable(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -6211,18 +6213,18 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opConvolutionOverrideableOut = asserts.Op{
+var opConvolutionOverrideableOut = wrap.Op{
 	Name:     "convolution_overrideable",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionOverrideableOut checks convolution_overrideable.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -6230,19 +6232,19 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	if !asserts.Checking() {
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
-var opConvolutionBackwardOverrideable = asserts.Op{
+var opConvolutionBackwardOverrideable = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionBackwardOverrideable checks convolution_backward_overrideable(Tensor grad_output, Tensor input, Tensor weight, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -6250,18 +6252,18 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opConvolutionBackwardOverrideableOut = asserts.Op{
+var opConvolutionBackwardOverrideableOut = wrap.Op{
 	Name:     "convolution_backward_overrideable",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvolutionBackwardOverrideableOut checks convolution_backward_overrideable.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -6269,19 +6271,19 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	if !asserts.Checking() {
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a10, a11, a12 asserts.Saved
+	var c wrap.Call
+	var a10, a11, a12 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXConvolution = asserts.Op{
+var opXConvolution = wrap.Op{
 	Name:     "_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvolution checks _convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor
@@ -6289,18 +6291,18 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
-var opXConvolutionOut = asserts.Op{
+var opXConvolutionOut = wrap.Op{
 	Name:     "_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvolutionOut checks _convolution.out(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -6308,19 +6310,19 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
-	var c asserts.Call
-	var a13 asserts.Saved
+	var c wrap.Call
+	var a13 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	return r0
 }
 
-var opXConvolutionDeprecated = asserts.Op{
+var opXConvolutionDeprecated = wrap.Op{
 	Name:     "_convolution",
 	Overload: "deprecated",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvolutionDeprecated checks _convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, int[] output_padding, SymInt groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor
@@ -6328,17 +6330,17 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opXConvolutionMode = asserts.Op{
+var opXConvolutionMode = wrap.Op{
 	Name:     "_convolution_mode",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvolutionMode checks _convolution_mode(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, str padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -6346,17 +6348,17 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionMode, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opXConvolutionDoubleBackward = asserts.Op{
+var opXConvolutionDoubleBackward = wrap.Op{
 	Name:     "_convolution_double_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvolutionDoubleBackward checks _convolution_double_backward(Tensor? ggI, Tensor? ggW, Tensor? ggb, Tensor gO, Tensor weight, Tensor self, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -6364,17 +6366,17 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	if !asserts.Checking() {
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_31bdd0906a73)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_31bdd0906a73)
+	assertgenshapes.ChecksPost_d55d739be423(&c, &assertgenshapes.Locs_31bdd0906a73)
 	return r0, r1, r2
 }
 
-var opConv1d = asserts.Op{
+var opConv1d = wrap.Op{
 	Name:     "conv1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conv1d checks conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] dilation=1, SymInt groups=1) -> Tensor
@@ -6382,17 +6384,17 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv2d = asserts.Op{
+var opConv2d = wrap.Op{
 	Name:     "conv2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conv2d checks conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor
@@ -6400,17 +6402,17 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv3d = asserts.Op{
+var opConv3d = wrap.Op{
 	Name:     "conv3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conv3d checks conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, SymInt groups=1) -> Tensor
@@ -6418,17 +6420,17 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	if !asserts.Checking() {
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv1dPadding = asserts.Op{
+var opConv1dPadding = wrap.Op{
 	Name:     "conv1d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conv1dPadding checks conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, str padding="valid", SymInt[1] dilation=1, SymInt groups=1) -> Tensor
@@ -6436,17 +6438,17 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv2dPadding = asserts.Op{
+var opConv2dPadding = wrap.Op{
 	Name:     "conv2d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conv2dPadding checks conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding="valid", SymInt[2] dilation=1, SymInt groups=1) -> Tensor
@@ -6454,17 +6456,17 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConv3dPadding = asserts.Op{
+var opConv3dPadding = wrap.Op{
 	Name:     "conv3d",
 	Overload: "padding",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Conv3dPadding checks conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, str padding="valid", SymInt[3] dilation=1, SymInt groups=1) -> Tensor
@@ -6472,17 +6474,17 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConvTbc = asserts.Op{
+var opConvTbc = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvTbc checks conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor
@@ -6490,18 +6492,18 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	if !asserts.Checking() {
 		return kernels.ConvTbc(self, weight, bias, pad)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
-var opConvTbcOut = asserts.Op{
+var opConvTbcOut = wrap.Op{
 	Name:     "conv_tbc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvTbcOut checks conv_tbc.out(Tensor self, Tensor weight, Tensor bias, int pad=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6509,19 +6511,19 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	if !asserts.Checking() {
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opConvTbcOut, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	return r0
 }
 
-var opConvTbcBackward = asserts.Op{
+var opConvTbcBackward = wrap.Op{
 	Name:     "conv_tbc_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvTbcBackward checks conv_tbc_backward(Tensor self, Tensor input, Tensor weight, Tensor bias, int pad) -> (Tensor, Tensor, Tensor)
@@ -6529,17 +6531,17 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_bad71de63562)
+	assertgenshapes.ChecksPost_cb5f72a60544(&c, &assertgenshapes.Locs_bad71de63562)
 	return r0, r1, r2
 }
 
-var opConvTranspose1d = asserts.Op{
+var opConvTranspose1d = wrap.Op{
 	Name:     "conv_transpose1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvTranspose1d checks conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] output_padding=0, SymInt groups=1, SymInt[1] dilation=1) -> Tensor
@@ -6547,17 +6549,17 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConvTranspose2dInput = asserts.Op{
+var opConvTranspose2dInput = wrap.Op{
 	Name:     "conv_transpose2d",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvTranspose2dInput checks conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt groups=1, SymInt[2] dilation=1) -> Tensor
@@ -6565,17 +6567,17 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opConvTranspose3dInput = asserts.Op{
+var opConvTranspose3dInput = wrap.Op{
 	Name:     "conv_transpose3d",
 	Overload: "input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvTranspose3dInput checks conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt groups=1, SymInt[3] dilation=1) -> Tensor
@@ -6583,17 +6585,17 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
-var opCopy = asserts.Op{
+var opCopy = wrap.Op{
 	Name:     "copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Copy checks copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
@@ -6601,17 +6603,17 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Copy(self, src, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ca17e0284ce7)
 	return r0
 }
 
-var opCopy_ = asserts.Op{
+var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -6619,19 +6621,19 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.Copy_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopy_, &assertgenshapes.Locs_938f93576399, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
 	return r0
 }
 
-var opCopyOut = asserts.Op{
+var opCopyOut = wrap.Op{
 	Name:     "copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CopyOut checks copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6639,19 +6641,19 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	if !asserts.Checking() {
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopyOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	return r0
 }
 
-var opXCopyFrom = asserts.Op{
+var opXCopyFrom = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCopyFrom checks _copy_from(Tensor self, Tensor dst, bool non_blocking=False) -> Tensor
@@ -6659,17 +6661,17 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	if !asserts.Checking() {
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
-var opXCopyFromOut = asserts.Op{
+var opXCopyFromOut = wrap.Op{
 	Name:     "_copy_from",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCopyFromOut checks _copy_from.out(Tensor self, Tensor dst, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6677,19 +6679,19 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	if !asserts.Checking() {
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromOut, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	return r0
 }
 
-var opXCopyFromAndResize = asserts.Op{
+var opXCopyFromAndResize = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCopyFromAndResize checks _copy_from_and_resize(Tensor self, Tensor dst) -> Tensor
@@ -6697,17 +6699,17 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
-var opXCopyFromAndResizeOut = asserts.Op{
+var opXCopyFromAndResizeOut = wrap.Op{
 	Name:     "_copy_from_and_resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCopyFromAndResizeOut checks _copy_from_and_resize.out(Tensor self, Tensor dst, *, Tensor(a!) out) -> Tensor(a!)
@@ -6715,19 +6717,19 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	return r0
 }
 
-var opCos = asserts.Op{
+var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -6735,18 +6737,18 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cos(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCos_ = asserts.Op{
+var opCos_ = wrap.Op{
 	Name:     "cos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cos_ checks cos_(Tensor(a!) self) -> Tensor(a!)
@@ -6754,8 +6756,8 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cos_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
@@ -6763,10 +6765,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCosOut = asserts.Op{
+var opCosOut = wrap.Op{
 	Name:     "cos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CosOut checks cos.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6774,8 +6776,8 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CosOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
@@ -6783,10 +6785,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCosh = asserts.Op{
+var opCosh = wrap.Op{
 	Name:     "cosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cosh checks cosh(Tensor self) -> Tensor
@@ -6794,18 +6796,18 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cosh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCosh_ = asserts.Op{
+var opCosh_ = wrap.Op{
 	Name:     "cosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cosh_ checks cosh_(Tensor(a!) self) -> Tensor(a!)
@@ -6813,8 +6815,8 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cosh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
@@ -6822,10 +6824,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCoshOut = asserts.Op{
+var opCoshOut = wrap.Op{
 	Name:     "cosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CoshOut checks cosh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6833,8 +6835,8 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CoshOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
@@ -6842,10 +6844,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opCosineEmbeddingLoss = asserts.Op{
+var opCosineEmbeddingLoss = wrap.Op{
 	Name:     "cosine_embedding_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CosineEmbeddingLoss checks cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0.0, int reduction=Mean) -> Tensor
@@ -6853,17 +6855,17 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	if !asserts.Checking() {
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_7bd3049eb5f6)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_7bd3049eb5f6)
 	return r0
 }
 
-var opCountNonzeroDimIntList = asserts.Op{
+var opCountNonzeroDimIntList = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CountNonzeroDimIntList checks count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor
@@ -6871,18 +6873,18 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntList(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCountNonzeroDimIntListOut = asserts.Op{
+var opCountNonzeroDimIntListOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "dim_IntList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CountNonzeroDimIntListOut checks count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -6890,19 +6892,19 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opCountNonzero = asserts.Op{
+var opCountNonzero = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CountNonzero checks count_nonzero(Tensor self, int? dim=None) -> Tensor
@@ -6910,18 +6912,18 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CountNonzero(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCountNonzeroOut = asserts.Op{
+var opCountNonzeroOut = wrap.Op{
 	Name:     "count_nonzero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CountNonzeroOut checks count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -6929,19 +6931,19 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opCov = asserts.Op{
+var opCov = wrap.Op{
 	Name:     "cov",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cov checks cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor
@@ -6949,17 +6951,17 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	if !asserts.Checking() {
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCov, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCorrcoef = asserts.Op{
+var opCorrcoef = wrap.Op{
 	Name:     "corrcoef",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Corrcoef checks corrcoef(Tensor self) -> Tensor
@@ -6967,17 +6969,17 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Corrcoef(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCudnnAffineGridGenerator = asserts.Op{
+var opCudnnAffineGridGenerator = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnAffineGridGenerator checks cudnn_affine_grid_generator(Tensor theta, int N, int C, int H, int W) -> Tensor grid
@@ -6985,18 +6987,18 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
-var opCudnnAffineGridGeneratorOut = asserts.Op{
+var opCudnnAffineGridGeneratorOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnAffineGridGeneratorOut checks cudnn_affine_grid_generator.out(Tensor theta, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -7004,19 +7006,19 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	return r0
 }
 
-var opCudnnAffineGridGeneratorBackward = asserts.Op{
+var opCudnnAffineGridGeneratorBackward = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnAffineGridGeneratorBackward checks cudnn_affine_grid_generator_backward(Tensor grad, int N, int C, int H, int W) -> Tensor grad_theta
@@ -7024,17 +7026,17 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opCudnnAffineGridGeneratorBackwardOut = asserts.Op{
+var opCudnnAffineGridGeneratorBackwardOut = wrap.Op{
 	Name:     "cudnn_affine_grid_generator_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnAffineGridGeneratorBackwardOut checks cudnn_affine_grid_generator_backward.out(Tensor grad, int N, int C, int H, int W, *, Tensor(a!) out) -> Tensor(a!)
@@ -7042,19 +7044,19 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	if !asserts.Checking() {
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	return r0
 }
 
-var opCudnnBatchNorm = asserts.Op{
+var opCudnnBatchNorm = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnBatchNorm checks cudnn_batch_norm(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon) -> (Tensor, Tensor, Tensor, Tensor)
@@ -7062,18 +7064,18 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_d709aa5c262f(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.ChecksPost_58e218f7a7c2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opCudnnBatchNormOut = asserts.Op{
+var opCudnnBatchNormOut = wrap.Op{
 	Name:     "cudnn_batch_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnBatchNormOut checks cudnn_batch_norm.out(Tensor input, Tensor weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float exponential_average_factor, float epsilon, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -7081,19 +7083,19 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a8, a9, a10, a11 asserts.Saved
+	var c wrap.Call
+	var a8, a9, a10, a11 wrap.Saved
 	assertgenshapes.ChecksPre_ecf139e659c7(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_e8e76648330d(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_ac8bba232764(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opCudnnBatchNormBackward = asserts.Op{
+var opCudnnBatchNormBackward = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnBatchNormBackward checks cudnn_batch_norm_backward(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace) -> (Tensor, Tensor, Tensor)
@@ -7101,18 +7103,18 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a8 wrap.Saved
 	assertgenshapes.ChecksPre_62f461653770(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opCudnnBatchNormBackwardOut = asserts.Op{
+var opCudnnBatchNormBackwardOut = wrap.Op{
 	Name:     "cudnn_batch_norm_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnBatchNormBackwardOut checks cudnn_batch_norm_backward.out(Tensor input, Tensor grad_output, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, float epsilon, Tensor reserveSpace, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -7120,19 +7122,19 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	if !asserts.Checking() {
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a9, a10, a11 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11 wrap.Saved
 	assertgenshapes.ChecksPre_54ff1310876a(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost_29a660d34693(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opCudnnConvolution = asserts.Op{
+var opCudnnConvolution = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolution checks cudnn_convolution(Tensor self, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -7140,18 +7142,18 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	if !asserts.Checking() {
 		return kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opCudnnConvolutionOut = asserts.Op{
+var opCudnnConvolutionOut = wrap.Op{
 	Name:     "cudnn_convolution",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionOut checks cudnn_convolution.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -7159,8 +7161,8 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c asserts.Call
-	var a0, a1, a9 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a9 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
@@ -7168,10 +7170,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	return r0
 }
 
-var opCudnnConvolutionTranspose = asserts.Op{
+var opCudnnConvolutionTranspose = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionTranspose checks cudnn_convolution_transpose(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32) -> Tensor
@@ -7179,18 +7181,18 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opCudnnConvolutionTransposeOut = asserts.Op{
+var opCudnnConvolutionTransposeOut = wrap.Op{
 	Name:     "cudnn_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionTransposeOut checks cudnn_convolution_transpose.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool benchmark, bool deterministic, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)
@@ -7198,19 +7200,19 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	return r0
 }
 
-var opXMpsConvolutionTranspose = asserts.Op{
+var opXMpsConvolutionTranspose = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMpsConvolutionTranspose checks _mps_convolution_transpose(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7218,18 +7220,18 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
-var opXMpsConvolutionTransposeOut = asserts.Op{
+var opXMpsConvolutionTransposeOut = wrap.Op{
 	Name:     "_mps_convolution_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMpsConvolutionTransposeOut checks _mps_convolution_transpose.out(Tensor self, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7237,19 +7239,19 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	if !asserts.Checking() {
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opMpsConvolutionTransposeBackward = asserts.Op{
+var opMpsConvolutionTransposeBackward = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MpsConvolutionTransposeBackward checks mps_convolution_transpose_backward(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[2] output_mask) -> (Tensor, Tensor)
@@ -7257,17 +7259,17 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_f498663379b5)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_f498663379b5)
 	return r0, r1
 }
 
-var opMpsConvolutionTransposeBackwardOut = asserts.Op{
+var opMpsConvolutionTransposeBackwardOut = wrap.Op{
 	Name:     "mps_convolution_transpose_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MpsConvolutionTransposeBackwardOut checks mps_convolution_transpose_backward.out(Tensor self, Tensor grad_output, Tensor weight, SymInt[] padding, SymInt[] output_padding, SymInt[] stride, SymInt[] dilation, SymInt groups, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7275,19 +7277,19 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	if !asserts.Checking() {
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
-	var c asserts.Call
-	var a9, a10 asserts.Saved
+	var c wrap.Call
+	var a9, a10 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
-var opCudnnConvolutionRelu = asserts.Op{
+var opCudnnConvolutionRelu = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionRelu checks cudnn_convolution_relu(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7295,17 +7297,17 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
-var opCudnnConvolutionReluOut = asserts.Op{
+var opCudnnConvolutionReluOut = wrap.Op{
 	Name:     "cudnn_convolution_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionReluOut checks cudnn_convolution_relu.out(Tensor self, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7313,19 +7315,19 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opCudnnConvolutionAddRelu = asserts.Op{
+var opCudnnConvolutionAddRelu = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionAddRelu checks cudnn_convolution_add_relu(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups) -> Tensor
@@ -7333,17 +7335,17 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_78dbc56e1eae)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_78dbc56e1eae)
 	return r0
 }
 
-var opCudnnConvolutionAddReluOut = asserts.Op{
+var opCudnnConvolutionAddReluOut = wrap.Op{
 	Name:     "cudnn_convolution_add_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnConvolutionAddReluOut checks cudnn_convolution_add_relu.out(Tensor self, Tensor weight, Tensor z, Scalar? alpha, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, SymInt groups, *, Tensor(a!) out) -> Tensor(a!)
@@ -7351,19 +7353,19 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	if !asserts.Checking() {
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	return r0
 }
 
-var opCudnnGridSampler = asserts.Op{
+var opCudnnGridSampler = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnGridSampler checks cudnn_grid_sampler(Tensor self, Tensor grid) -> Tensor output
@@ -7371,18 +7373,18 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CudnnGridSampler(self, grid)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
-var opCudnnGridSamplerOut = asserts.Op{
+var opCudnnGridSamplerOut = wrap.Op{
 	Name:     "cudnn_grid_sampler",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnGridSamplerOut checks cudnn_grid_sampler.out(Tensor self, Tensor grid, *, Tensor(a!) out) -> Tensor(a!)
@@ -7390,19 +7392,19 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	return r0
 }
 
-var opCudnnGridSamplerBackward = asserts.Op{
+var opCudnnGridSamplerBackward = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnGridSamplerBackward checks cudnn_grid_sampler_backward(Tensor self, Tensor grid, Tensor grad_output) -> (Tensor grad_self, Tensor grad_grid)
@@ -7410,17 +7412,17 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_c945a1d7fac6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_c945a1d7fac6)
 	return r0, r1
 }
 
-var opCudnnGridSamplerBackwardOut = asserts.Op{
+var opCudnnGridSamplerBackwardOut = wrap.Op{
 	Name:     "cudnn_grid_sampler_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CudnnGridSamplerBackwardOut checks cudnn_grid_sampler_backward.out(Tensor self, Tensor grid, Tensor grad_output, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -7428,19 +7430,19 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	if !asserts.Checking() {
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opCummax = asserts.Op{
+var opCummax = wrap.Op{
 	Name:     "cummax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cummax checks cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7448,18 +7450,18 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummax(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opCummaxOut = asserts.Op{
+var opCummaxOut = wrap.Op{
 	Name:     "cummax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CummaxOut checks cummax.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7467,8 +7469,8 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CummaxOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCummaxOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
@@ -7476,10 +7478,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	return r0, r1
 }
 
-var opCummaxDimname = asserts.Op{
+var opCummaxDimname = wrap.Op{
 	Name:     "cummax",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CummaxDimname checks cummax.dimname(Tensor self, Dimname dim) -> (Tensor values, Tensor indices)
@@ -7487,17 +7489,17 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CummaxDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCummaxDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opCummaxDimnameOut = asserts.Op{
+var opCummaxDimnameOut = wrap.Op{
 	Name:     "cummax",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CummaxDimnameOut checks cummax.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7505,19 +7507,19 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	if !asserts.Checking() {
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opCummaxDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
-var opXCummaxHelper = asserts.Op{
+var opXCummaxHelper = wrap.Op{
 	Name:     "_cummax_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCummaxHelper checks _cummax_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7526,18 +7528,18 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCummaxHelper(self, values, indices, dim)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
-var opCummin = asserts.Op{
+var opCummin = wrap.Op{
 	Name:     "cummin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cummin checks cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)
@@ -7545,18 +7547,18 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Cummin(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opCumminOut = asserts.Op{
+var opCumminOut = wrap.Op{
 	Name:     "cummin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumminOut checks cummin.out(Tensor self, int dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7564,8 +7566,8 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	if !asserts.Checking() {
 		return kernels.CumminOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCumminOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
@@ -7573,10 +7575,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	return r0, r1
 }
 
-var opCumminDimname = asserts.Op{
+var opCumminDimname = wrap.Op{
 	Name:     "cummin",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumminDimname checks cummin.dimname(Tensor self, Dimname dim) -> (Tensor values, Tensor indices)
@@ -7584,17 +7586,17 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.CumminDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumminDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opCumminDimnameOut = asserts.Op{
+var opCumminDimnameOut = wrap.Op{
 	Name:     "cummin",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumminDimnameOut checks cummin.dimname_out(Tensor self, Dimname dim, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -7602,19 +7604,19 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	if !asserts.Checking() {
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opCumminDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
-var opXCumminHelper = asserts.Op{
+var opXCumminHelper = wrap.Op{
 	Name:     "_cummin_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCumminHelper checks _cummin_helper(Tensor self, Tensor(a!) values, Tensor(b!) indices, int dim) -> ()
@@ -7623,18 +7625,18 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 		kernels.XCumminHelper(self, values, indices, dim)
 		return
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
-var opCummaxminBackward = asserts.Op{
+var opCummaxminBackward = wrap.Op{
 	Name:     "cummaxmin_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CummaxminBackward checks cummaxmin_backward(Tensor grad, Tensor input, Tensor indices, int dim) -> Tensor
@@ -7642,17 +7644,17 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	if !asserts.Checking() {
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0eab5d038ca8)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0eab5d038ca8)
 	return r0
 }
 
-var opCumprod = asserts.Op{
+var opCumprod = wrap.Op{
 	Name:     "cumprod",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cumprod checks cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7660,18 +7662,18 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCumprod_ = asserts.Op{
+var opCumprod_ = wrap.Op{
 	Name:     "cumprod_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cumprod_ checks cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7679,8 +7681,8 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
@@ -7688,10 +7690,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	return r0
 }
 
-var opCumprodOut = asserts.Op{
+var opCumprodOut = wrap.Op{
 	Name:     "cumprod",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumprodOut checks cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7699,8 +7701,8 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.CumprodOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumprodOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
@@ -7708,10 +7710,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	return r0
 }
 
-var opCumprodDimname = asserts.Op{
+var opCumprodDimname = wrap.Op{
 	Name:     "cumprod",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumprodDimname checks cumprod.dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -7719,17 +7721,17 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumprodDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCumprod_Dimname = asserts.Op{
+var opCumprod_Dimname = wrap.Op{
 	Name:     "cumprod_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cumprod_Dimname checks cumprod_.dimname(Tensor(a!) self, Dimname dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7737,19 +7739,19 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCumprodDimnameOut = asserts.Op{
+var opCumprodDimnameOut = wrap.Op{
 	Name:     "cumprod",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumprodDimnameOut checks cumprod.dimname_out(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7757,19 +7759,19 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumprodDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opCumprodBackward = asserts.Op{
+var opCumprodBackward = wrap.Op{
 	Name:     "cumprod_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumprodBackward checks cumprod_backward(Tensor grad, Tensor input, int dim, Tensor output) -> Tensor
@@ -7777,17 +7779,17 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	if !asserts.Checking() {
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_4fd794778b19)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_4fd794778b19)
 	return r0
 }
 
-var opCumsum = asserts.Op{
+var opCumsum = wrap.Op{
 	Name:     "cumsum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cumsum checks cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -7795,18 +7797,18 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCumsum_ = asserts.Op{
+var opCumsum_ = wrap.Op{
 	Name:     "cumsum_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cumsum_ checks cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7814,8 +7816,8 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
@@ -7823,10 +7825,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	return r0
 }
 
-var opCumsumOut = asserts.Op{
+var opCumsumOut = wrap.Op{
 	Name:     "cumsum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumsumOut checks cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7834,8 +7836,8 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.CumsumOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumsumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
@@ -7843,10 +7845,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	return r0
 }
 
-var opCumsumDimname = asserts.Op{
+var opCumsumDimname = wrap.Op{
 	Name:     "cumsum",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumsumDimname checks cumsum.dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -7854,17 +7856,17 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumsumDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCumsum_Dimname = asserts.Op{
+var opCumsum_Dimname = wrap.Op{
 	Name:     "cumsum_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cumsum_Dimname checks cumsum_.dimname(Tensor(a!) self, Dimname dim, *, ScalarType? dtype=None) -> Tensor(a!)
@@ -7872,19 +7874,19 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCumsumDimnameOut = asserts.Op{
+var opCumsumDimnameOut = wrap.Op{
 	Name:     "cumsum",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumsumDimnameOut checks cumsum.dimname_out(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -7892,19 +7894,19 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumsumDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opCumulativeTrapezoidX = asserts.Op{
+var opCumulativeTrapezoidX = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "x",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumulativeTrapezoidX checks cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -7912,17 +7914,17 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
-var opCumulativeTrapezoidDx = asserts.Op{
+var opCumulativeTrapezoidDx = wrap.Op{
 	Name:     "cumulative_trapezoid",
 	Overload: "dx",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CumulativeTrapezoidDx checks cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -7930,17 +7932,17 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
-var opCtcLossIntList = asserts.Op{
+var opCtcLossIntList = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "IntList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CtcLossIntList checks ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7948,17 +7950,17 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_470c3b670623)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_470c3b670623)
 	return r0
 }
 
-var opCtcLossTensor = asserts.Op{
+var opCtcLossTensor = wrap.Op{
 	Name:     "ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CtcLossTensor checks ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, int reduction=Mean, bool zero_infinity=False) -> Tensor
@@ -7966,17 +7968,17 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	if !asserts.Checking() {
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_f2e583a5b9ee)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_f2e583a5b9ee)
 	return r0
 }
 
-var opXCtcLoss = asserts.Op{
+var opXCtcLoss = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLoss checks _ctc_loss(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -7984,18 +7986,18 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	if !asserts.Checking() {
 		return kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
-var opXCtcLossOut = asserts.Op{
+var opXCtcLossOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLossOut checks _ctc_loss.out(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -8003,19 +8005,19 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	if !asserts.Checking() {
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
+	var c wrap.Call
+	var a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
-var opXCtcLossTensor = asserts.Op{
+var opXCtcLossTensor = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLossTensor checks _ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False) -> (Tensor, Tensor)
@@ -8023,18 +8025,18 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
 	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
-var opXCtcLossTensorOut = asserts.Op{
+var opXCtcLossTensorOut = wrap.Op{
 	Name:     "_ctc_loss",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLossTensorOut checks _ctc_loss.Tensor_out(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, bool zero_infinity=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -8042,19 +8044,19 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	if !asserts.Checking() {
 		return kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
+	var c wrap.Call
+	var a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
-var opXCtcLossBackward = asserts.Op{
+var opXCtcLossBackward = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLossBackward checks _ctc_loss_backward(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -8062,17 +8064,17 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
 	return r0
 }
 
-var opXCtcLossBackwardOut = asserts.Op{
+var opXCtcLossBackwardOut = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLossBackwardOut checks _ctc_loss_backward.out(Tensor grad, Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -8080,19 +8082,19 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
-	var c asserts.Call
-	var a9 asserts.Saved
+	var c wrap.Call
+	var a9 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	return r0
 }
 
-var opXCtcLossBackwardTensor = asserts.Op{
+var opXCtcLossBackwardTensor = wrap.Op{
 	Name:     "_ctc_loss_backward",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCtcLossBackwardTensor checks _ctc_loss_backward.Tensor(Tensor grad, Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, Tensor neg_log_likelihood, Tensor log_alpha, int blank, bool zero_infinity=False) -> Tensor
@@ -8100,17 +8102,17 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	if !asserts.Checking() {
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
+	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
 	return r0
 }
 
-var opDiagEmbed = asserts.Op{
+var opDiagEmbed = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagEmbed checks diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor
@@ -8118,18 +8120,18 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	if !asserts.Checking() {
 		return kernels.DiagEmbed(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagEmbedOut = asserts.Op{
+var opDiagEmbedOut = wrap.Op{
 	Name:     "diag_embed",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagEmbedOut checks diag_embed.out(Tensor self, int offset=0, int dim1=-2, int dim2=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -8137,19 +8139,19 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	if !asserts.Checking() {
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagEmbedOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opDiagflat = asserts.Op{
+var opDiagflat = wrap.Op{
 	Name:     "diagflat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Diagflat checks diagflat(Tensor self, int offset=0) -> Tensor
@@ -8157,17 +8159,17 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diagflat(self, offset)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiagonal = asserts.Op{
+var opDiagonal = wrap.Op{
 	Name:     "diagonal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Diagonal checks diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)
@@ -8175,18 +8177,18 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.Diagonal(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgDiagonal = asserts.Op{
+var opLinalgDiagonal = wrap.Op{
 	Name:     "linalg_diagonal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgDiagonal checks linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)
@@ -8194,17 +8196,17 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opDiagonalDimname = asserts.Op{
+var opDiagonalDimname = wrap.Op{
 	Name:     "diagonal",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalDimname checks diagonal.Dimname(Tensor(a) self, *, Dimname outdim, Dimname dim1, Dimname dim2, int offset=0) -> Tensor(a)
@@ -8212,17 +8214,17 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	if !asserts.Checking() {
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagonalDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiagonalBackward = asserts.Op{
+var opDiagonalBackward = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalBackward checks diagonal_backward(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2) -> Tensor
@@ -8230,18 +8232,18 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	if !asserts.Checking() {
 		return kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opDiagonalBackwardOut = asserts.Op{
+var opDiagonalBackwardOut = wrap.Op{
 	Name:     "diagonal_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalBackwardOut checks diagonal_backward.out(Tensor grad_output, SymInt[] input_sizes, int offset, int dim1, int dim2, *, Tensor(a!) out) -> Tensor(a!)
@@ -8249,19 +8251,19 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	if !asserts.Checking() {
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
-var opFillDiagonal_ = asserts.Op{
+var opFillDiagonal_ = wrap.Op{
 	Name:     "fill_diagonal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
@@ -8269,19 +8271,19 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	if !asserts.Checking() {
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDiff = asserts.Op{
+var opDiff = wrap.Op{
 	Name:     "diff",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Diff checks diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor
@@ -8289,17 +8291,17 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	if !asserts.Checking() {
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiff, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDiffOut = asserts.Op{
+var opDiffOut = wrap.Op{
 	Name:     "diff",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiffOut checks diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8307,19 +8309,19 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	if !asserts.Checking() {
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiffOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opGradientScalarint = asserts.Op{
+var opGradientScalarint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarint",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientScalarint checks gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]
@@ -8327,17 +8329,17 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	if !asserts.Checking() {
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientScalararray = asserts.Op{
+var opGradientScalararray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalararray",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientScalararray checks gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8345,17 +8347,17 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalararray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientArray = asserts.Op{
+var opGradientArray = wrap.Op{
 	Name:     "gradient",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientArray checks gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]
@@ -8363,17 +8365,17 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.GradientArray(self, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientScalarrayint = asserts.Op{
+var opGradientScalarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayint",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientScalarrayint checks gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -8381,17 +8383,17 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientScalarrayarray = asserts.Op{
+var opGradientScalarrayarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "scalarrayarray",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientScalarrayarray checks gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8399,17 +8401,17 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	if !asserts.Checking() {
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opGradientTensorarrayint = asserts.Op{
+var opGradientTensorarrayint = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarrayint",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientTensorarrayint checks gradient.tensorarrayint(Tensor self, *, Tensor[] spacing, int? dim=None, int edge_order=1) -> Tensor[]
@@ -8417,17 +8419,17 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 	if !asserts.Checking() {
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
-var opGradientTensorarray = asserts.Op{
+var opGradientTensorarray = wrap.Op{
 	Name:     "gradient",
 	Overload: "tensorarray",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GradientTensorarray checks gradient.tensorarray(Tensor self, *, Tensor[] spacing, int[] dim, int edge_order=1) -> Tensor[]
@@ -8435,17 +8437,17 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 	if !asserts.Checking() {
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarray, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
-var opDivTensor = asserts.Op{
+var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8453,18 +8455,18 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDiv_Tensor = asserts.Op{
+var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8472,8 +8474,8 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
@@ -8481,10 +8483,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDivOut = asserts.Op{
+var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8492,8 +8494,8 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.DivOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
@@ -8501,10 +8503,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	return r0
 }
 
-var opDivTensorMode = asserts.Op{
+var opDivTensorMode = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivTensorMode checks div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8512,18 +8514,18 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivTensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDiv_TensorMode = asserts.Op{
+var opDiv_TensorMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Div_TensorMode checks div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8531,8 +8533,8 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	if !asserts.Checking() {
 		return kernels.Div_TensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
@@ -8540,10 +8542,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	return r0
 }
 
-var opDivOutMode = asserts.Op{
+var opDivOutMode = wrap.Op{
 	Name:     "div",
 	Overload: "out_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivOutMode checks div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8551,8 +8553,8 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	if !asserts.Checking() {
 		return kernels.DivOutMode(self, other, rounding_mode, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOutMode, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
@@ -8560,10 +8562,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	return r0
 }
 
-var opDivScalar = asserts.Op{
+var opDivScalar = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivScalar checks div.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8571,18 +8573,18 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiv_Scalar = asserts.Op{
+var opDiv_Scalar = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Div_Scalar checks div_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8590,8 +8592,8 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Div_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
@@ -8599,10 +8601,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opDivScalarOut = asserts.Op{
+var opDivScalarOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivScalarOut checks div.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8610,19 +8612,19 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.DivScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDivScalarMode = asserts.Op{
+var opDivScalarMode = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivScalarMode checks div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8630,18 +8632,18 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	if !asserts.Checking() {
 		return kernels.DivScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiv_ScalarMode = asserts.Op{
+var opDiv_ScalarMode = wrap.Op{
 	Name:     "div_",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Div_ScalarMode checks div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8649,8 +8651,8 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.Div_ScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
@@ -8658,10 +8660,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	return r0
 }
 
-var opDivScalarModeOut = asserts.Op{
+var opDivScalarModeOut = wrap.Op{
 	Name:     "div",
 	Overload: "Scalar_mode_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivScalarModeOut checks div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8669,19 +8671,19 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarModeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opDivideTensor = asserts.Op{
+var opDivideTensor = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivideTensor checks divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8689,17 +8691,17 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDivide_Tensor = asserts.Op{
+var opDivide_Tensor = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Divide_Tensor checks divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8707,19 +8709,19 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDivideOut = asserts.Op{
+var opDivideOut = wrap.Op{
 	Name:     "divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivideOut checks divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8727,19 +8729,19 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.DivideOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opDivideScalar = asserts.Op{
+var opDivideScalar = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivideScalar checks divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8747,17 +8749,17 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DivideScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDivide_Scalar = asserts.Op{
+var opDivide_Scalar = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Divide_Scalar checks divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8765,19 +8767,19 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Divide_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDivideTensorMode = asserts.Op{
+var opDivideTensorMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivideTensorMode checks divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor
@@ -8785,17 +8787,17 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDivide_TensorMode = asserts.Op{
+var opDivide_TensorMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Tensor_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Divide_TensorMode checks divide_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)
@@ -8803,19 +8805,19 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	if !asserts.Checking() {
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDivideOutMode = asserts.Op{
+var opDivideOutMode = wrap.Op{
 	Name:     "divide",
 	Overload: "out_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivideOutMode checks divide.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)
@@ -8823,19 +8825,19 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	if !asserts.Checking() {
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOutMode, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opDivideScalarMode = asserts.Op{
+var opDivideScalarMode = wrap.Op{
 	Name:     "divide",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DivideScalarMode checks divide.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor
@@ -8843,17 +8845,17 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	if !asserts.Checking() {
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDivide_ScalarMode = asserts.Op{
+var opDivide_ScalarMode = wrap.Op{
 	Name:     "divide_",
 	Overload: "Scalar_mode",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Divide_ScalarMode checks divide_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)
@@ -8861,19 +8863,19 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	if !asserts.Checking() {
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opTrueDivideTensor = asserts.Op{
+var opTrueDivideTensor = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrueDivideTensor checks true_divide.Tensor(Tensor self, Tensor other) -> Tensor
@@ -8881,17 +8883,17 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opTrueDivide_Tensor = asserts.Op{
+var opTrueDivide_Tensor = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrueDivide_Tensor checks true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -8899,19 +8901,19 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opTrueDivideOut = asserts.Op{
+var opTrueDivideOut = wrap.Op{
 	Name:     "true_divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrueDivideOut checks true_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -8919,19 +8921,19 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.TrueDivideOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTrueDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opTrueDivideScalar = asserts.Op{
+var opTrueDivideScalar = wrap.Op{
 	Name:     "true_divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrueDivideScalar checks true_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -8939,17 +8941,17 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivideScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opTrueDivide_Scalar = asserts.Op{
+var opTrueDivide_Scalar = wrap.Op{
 	Name:     "true_divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrueDivide_Scalar checks true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -8957,19 +8959,19 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDot = asserts.Op{
+var opDot = wrap.Op{
 	Name:     "dot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Dot checks dot(Tensor self, Tensor tensor) -> Tensor
@@ -8977,18 +8979,18 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dot(self, tensor)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
-var opDotOut = asserts.Op{
+var opDotOut = wrap.Op{
 	Name:     "dot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DotOut checks dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)
@@ -8996,8 +8998,8 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.DotOut(self, tensor, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDotOut, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
@@ -9005,10 +9007,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opVdot = asserts.Op{
+var opVdot = wrap.Op{
 	Name:     "vdot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Vdot checks vdot(Tensor self, Tensor other) -> Tensor
@@ -9016,18 +9018,18 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vdot(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opVdotOut = asserts.Op{
+var opVdotOut = wrap.Op{
 	Name:     "vdot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VdotOut checks vdot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -9035,8 +9037,8 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.VdotOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opVdotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
@@ -9044,10 +9046,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opEinsum = asserts.Op{
+var opEinsum = wrap.Op{
 	Name:     "einsum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Einsum checks einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor
@@ -9055,17 +9057,17 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Einsum(equation, tensors, path)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opEmbedding = asserts.Op{
+var opEmbedding = wrap.Op{
 	Name:     "embedding",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Embedding checks embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor
@@ -9073,18 +9075,18 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	if !asserts.Checking() {
 		return kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
-var opEmbeddingOut = asserts.Op{
+var opEmbeddingOut = wrap.Op{
 	Name:     "embedding",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingOut checks embedding.out(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -9092,19 +9094,19 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	if !asserts.Checking() {
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingOut, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	return r0
 }
 
-var opEmbeddingBackward = asserts.Op{
+var opEmbeddingBackward = wrap.Op{
 	Name:     "embedding_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingBackward checks embedding_backward(Tensor grad, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq, bool sparse) -> Tensor
@@ -9112,17 +9114,17 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	if !asserts.Checking() {
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
-var opEmbeddingDenseBackward = asserts.Op{
+var opEmbeddingDenseBackward = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingDenseBackward checks embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -9130,18 +9132,18 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
-var opEmbeddingDenseBackwardOut = asserts.Op{
+var opEmbeddingDenseBackwardOut = wrap.Op{
 	Name:     "embedding_dense_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingDenseBackwardOut checks embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, SymInt padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)
@@ -9149,19 +9151,19 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	return r0
 }
 
-var opEmbeddingRenorm_ = asserts.Op{
+var opEmbeddingRenorm_ = wrap.Op{
 	Name:     "embedding_renorm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingRenorm_ checks embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)
@@ -9169,8 +9171,8 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
@@ -9178,10 +9180,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	return r0
 }
 
-var opEmbeddingRenormOut = asserts.Op{
+var opEmbeddingRenormOut = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingRenormOut checks embedding_renorm.out(Tensor self, Tensor indices, float max_norm, float norm_type, *, Tensor(a!) out) -> Tensor(a!)
@@ -9189,19 +9191,19 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	return r0
 }
 
-var opEmbeddingRenorm = asserts.Op{
+var opEmbeddingRenorm = wrap.Op{
 	Name:     "embedding_renorm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingRenorm checks embedding_renorm(Tensor self, Tensor indices, float max_norm, float norm_type) -> Tensor
@@ -9209,18 +9211,18 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	if !asserts.Checking() {
 		return kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opEmbeddingSparseBackward = asserts.Op{
+var opEmbeddingSparseBackward = wrap.Op{
 	Name:     "embedding_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingSparseBackward checks embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor
@@ -9228,17 +9230,17 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	if !asserts.Checking() {
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
-var opXEmbeddingBagForwardOnly = asserts.Op{
+var opXEmbeddingBagForwardOnly = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagForwardOnly checks _embedding_bag_forward_only(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9246,18 +9248,18 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_875bfc1d5932(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBagForwardOnlyOut = asserts.Op{
+var opXEmbeddingBagForwardOnlyOut = wrap.Op{
 	Name:     "_embedding_bag_forward_only",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagForwardOnlyOut checks _embedding_bag_forward_only.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -9265,19 +9267,19 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a9, a10, a11, a12 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11, a12 wrap.Saved
 	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opXRowwisePrune = asserts.Op{
+var opXRowwisePrune = wrap.Op{
 	Name:     "_rowwise_prune",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XRowwisePrune checks _rowwise_prune(Tensor weight, Tensor mask, ScalarType compressed_indices_dtype) -> (Tensor, Tensor)
@@ -9285,17 +9287,17 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	if !asserts.Checking() {
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_df340c912795)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_df340c912795)
 	return r0, r1
 }
 
-var opRowStack = asserts.Op{
+var opRowStack = wrap.Op{
 	Name:     "row_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RowStack checks row_stack(Tensor[] tensors) -> Tensor
@@ -9303,17 +9305,17 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opRowStackOut = asserts.Op{
+var opRowStackOut = wrap.Op{
 	Name:     "row_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RowStackOut checks row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9321,19 +9323,19 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowStackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opEmbeddingBag = asserts.Op{
+var opEmbeddingBag = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingBag checks embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9341,17 +9343,17 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	if !asserts.Checking() {
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.ChecksPost_66ae767669e4(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
-var opEmbeddingBagPaddingIdx = asserts.Op{
+var opEmbeddingBagPaddingIdx = wrap.Op{
 	Name:     "embedding_bag",
 	Overload: "padding_idx",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmbeddingBagPaddingIdx checks embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9359,17 +9361,17 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	if !asserts.Checking() {
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
+	assertgenshapes.ChecksPost_66ae767669e4(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBag = asserts.Op{
+var opXEmbeddingBag = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBag checks _embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1) -> (Tensor, Tensor, Tensor, Tensor)
@@ -9377,18 +9379,18 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_875bfc1d5932(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBagOut = asserts.Op{
+var opXEmbeddingBagOut = wrap.Op{
 	Name:     "_embedding_bag",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagOut checks _embedding_bag.out(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False, int padding_idx=-1, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -9396,19 +9398,19 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a9, a10, a11, a12 asserts.Saved
+	var c wrap.Call
+	var a9, a10, a11, a12 wrap.Saved
 	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_fe1130137a53(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opXEmbeddingBagBackward = asserts.Op{
+var opXEmbeddingBagBackward = wrap.Op{
 	Name:     "_embedding_bag_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagBackward checks _embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9416,18 +9418,18 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a10 wrap.Saved
 	assertgenshapes.ChecksPre_4921cfd60233(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	assertgenshapes.ChecksPost_448a8f605e33(&c, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
-var opXEmbeddingBagSparseBackward = asserts.Op{
+var opXEmbeddingBagSparseBackward = wrap.Op{
 	Name:     "_embedding_bag_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagSparseBackward checks _embedding_bag_sparse_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9435,17 +9437,17 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_82e286bec633)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_82e286bec633)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_82e286bec633)
 	return r0
 }
 
-var opXEmbeddingBagDenseBackward = asserts.Op{
+var opXEmbeddingBagDenseBackward = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagDenseBackward checks _embedding_bag_dense_backward(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor
@@ -9453,18 +9455,18 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a8 wrap.Saved
 	assertgenshapes.ChecksPre_f38adf2afb99(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	assertgenshapes.ChecksPost_1edbfcadf2d2(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
-var opXEmbeddingBagDenseBackwardOut = asserts.Op{
+var opXEmbeddingBagDenseBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_dense_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagDenseBackwardOut checks _embedding_bag_dense_backward.out(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, SymInt num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9472,19 +9474,19 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	return r0
 }
 
-var opXEmbeddingBagPerSampleWeightsBackward = asserts.Op{
+var opXEmbeddingBagPerSampleWeightsBackward = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagPerSampleWeightsBackward checks _embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor
@@ -9492,17 +9494,17 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_38db37bfd191)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_38db37bfd191)
 	return r0
 }
 
-var opXEmbeddingBagPerSampleWeightsBackwardOut = asserts.Op{
+var opXEmbeddingBagPerSampleWeightsBackwardOut = wrap.Op{
 	Name:     "_embedding_bag_per_sample_weights_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmbeddingBagPerSampleWeightsBackwardOut checks _embedding_bag_per_sample_weights_backward.out(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -9510,19 +9512,19 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	if !asserts.Checking() {
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	return r0
 }
 
-var opEmptyNames = asserts.Op{
+var opEmptyNames = wrap.Op{
 	Name:     "empty",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyNames checks empty.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9530,17 +9532,17 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEmptyNamesOut = asserts.Op{
+var opEmptyNamesOut = wrap.Op{
 	Name:     "empty",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyNamesOut checks empty.names_out(int[] size, *, Dimname[]? names, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9548,19 +9550,19 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opEmptyMemoryFormat = asserts.Op{
+var opEmptyMemoryFormat = wrap.Op{
 	Name:     "empty",
 	Overload: "memory_format",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyMemoryFormat checks empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -9568,17 +9570,17 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEmptyPermuted = asserts.Op{
+var opEmptyPermuted = wrap.Op{
 	Name:     "empty_permuted",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyPermuted checks empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9586,17 +9588,17 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyPermuted, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEmptyPermutedOut = asserts.Op{
+var opEmptyPermutedOut = wrap.Op{
 	Name:     "empty_permuted",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyPermutedOut checks empty_permuted.out(SymInt[] size, int[] physical_layout, *, Tensor(a!) out) -> Tensor(a!)
@@ -9604,19 +9606,19 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.EmptyPermutedOut(size, physical_layout, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyPermutedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opNewEmpty = asserts.Op{
+var opNewEmpty = wrap.Op{
 	Name:     "new_empty",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9624,18 +9626,18 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewEmptyOut = asserts.Op{
+var opNewEmptyOut = wrap.Op{
 	Name:     "new_empty",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9643,8 +9645,8 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewEmptyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
@@ -9652,10 +9654,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opNewEmptyStrided = asserts.Op{
+var opNewEmptyStrided = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9663,18 +9665,18 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	if !asserts.Checking() {
 		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewEmptyStridedOut = asserts.Op{
+var opNewEmptyStridedOut = wrap.Op{
 	Name:     "new_empty_strided",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -9682,8 +9684,8 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	if !asserts.Checking() {
 		return kernels.NewEmptyStridedOut(self, size, stride, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
@@ -9691,10 +9693,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	return r0
 }
 
-var opNewFull = asserts.Op{
+var opNewFull = wrap.Op{
 	Name:     "new_full",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9702,18 +9704,18 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	if !asserts.Checking() {
 		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewFullOut = asserts.Op{
+var opNewFullOut = wrap.Op{
 	Name:     "new_full",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -9721,8 +9723,8 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.NewFullOut(self, size, fill_value, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewFullOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
@@ -9730,10 +9732,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	return r0
 }
 
-var opNewZeros = asserts.Op{
+var opNewZeros = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9741,18 +9743,18 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewZerosOut = asserts.Op{
+var opNewZerosOut = wrap.Op{
 	Name:     "new_zeros",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9760,8 +9762,8 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.NewZerosOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewZerosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
@@ -9769,10 +9771,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	return r0
 }
 
-var opNewOnes = asserts.Op{
+var opNewOnes = wrap.Op{
 	Name:     "new_ones",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -9780,18 +9782,18 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	if !asserts.Checking() {
 		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNewOnesOut = asserts.Op{
+var opNewOnesOut = wrap.Op{
 	Name:     "new_ones",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9799,8 +9801,8 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NewOnesOut(self, size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewOnesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
@@ -9808,10 +9810,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opXEmptyAffineQuantized = asserts.Op{
+var opXEmptyAffineQuantized = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmptyAffineQuantized checks _empty_affine_quantized(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9819,17 +9821,17 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opXEmptyAffineQuantizedOut = asserts.Op{
+var opXEmptyAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_affine_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(SymInt[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9837,19 +9839,19 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	if !asserts.Checking() {
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
-var opXEmptyPerChannelAffineQuantized = asserts.Op{
+var opXEmptyPerChannelAffineQuantized = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
@@ -9857,17 +9859,17 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e06a2d41af64)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e06a2d41af64)
 	return r0
 }
 
-var opXEmptyPerChannelAffineQuantizedOut = asserts.Op{
+var opXEmptyPerChannelAffineQuantizedOut = wrap.Op{
 	Name:     "_empty_per_channel_affine_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
@@ -9875,19 +9877,19 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	if !asserts.Checking() {
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_da82f66eff27, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
 	return r0
 }
 
-var opResize_ = asserts.Op{
+var opResize_ = wrap.Op{
 	Name:     "resize_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -9895,19 +9897,19 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Resize_(self, size, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opResizeOut = asserts.Op{
+var opResizeOut = wrap.Op{
 	Name:     "resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -9915,19 +9917,19 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	if !asserts.Checking() {
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opResize = asserts.Op{
+var opResize = wrap.Op{
 	Name:     "resize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
@@ -9935,17 +9937,17 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.Resize(self, size, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Resize(self, size, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXResizeOutput_ = asserts.Op{
+var opXResizeOutput_ = wrap.Op{
 	Name:     "_resize_output_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XResizeOutput_ checks _resize_output_(Tensor(a!) self, SymInt[] size, Device device) -> Tensor(a!)
@@ -9953,19 +9955,19 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XResizeOutput_(self, size, device)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXResizeOutput_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXResizeOutputOut = asserts.Op{
+var opXResizeOutputOut = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XResizeOutputOut checks _resize_output.out(Tensor self, SymInt[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
@@ -9973,19 +9975,19 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	if !asserts.Checking() {
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXResizeOutputOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXResizeOutput = asserts.Op{
+var opXResizeOutput = wrap.Op{
 	Name:     "_resize_output",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XResizeOutput checks _resize_output(Tensor self, SymInt[] size, Device device) -> Tensor
@@ -9993,17 +9995,17 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XResizeOutput(self, size, device)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XResizeOutput(self, size, device)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opEmptyQuantized = asserts.Op{
+var opEmptyQuantized = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -10011,17 +10013,17 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 	if !asserts.Checking() {
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_fc77d661f2ea)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_fc77d661f2ea)
 	return r0
 }
 
-var opEmptyQuantizedOut = asserts.Op{
+var opEmptyQuantizedOut = wrap.Op{
 	Name:     "empty_quantized",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -10029,19 +10031,19 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	if !asserts.Checking() {
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_8761476d187d, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
 	return r0
 }
 
-var opEmptyOut = asserts.Op{
+var opEmptyOut = wrap.Op{
 	Name:     "empty",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -10049,19 +10051,19 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.EmptyOut(size, memory_format, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opEmptyLike = asserts.Op{
+var opEmptyLike = wrap.Op{
 	Name:     "empty_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -10069,18 +10071,18 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEmptyLikeOut = asserts.Op{
+var opEmptyLikeOut = wrap.Op{
 	Name:     "empty_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -10088,8 +10090,8 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EmptyLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEmptyLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
@@ -10097,10 +10099,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	return r0
 }
 
-var opEmptyStrided = asserts.Op{
+var opEmptyStrided = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10108,17 +10110,17 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 	if !asserts.Checking() {
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEmptyStridedOut = asserts.Op{
+var opEmptyStridedOut = wrap.Op{
 	Name:     "empty_strided",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -10126,19 +10128,19 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyStridedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opErf = asserts.Op{
+var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -10146,18 +10148,18 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErf_ = asserts.Op{
+var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -10165,8 +10167,8 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erf_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErf_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erf_(self)
@@ -10174,10 +10176,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfOut = asserts.Op{
+var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10185,8 +10187,8 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
@@ -10194,10 +10196,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfc = asserts.Op{
+var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -10205,18 +10207,18 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfc(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErfc_ = asserts.Op{
+var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -10224,8 +10226,8 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfc_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
@@ -10233,10 +10235,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfcOut = asserts.Op{
+var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10244,8 +10246,8 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfcOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
@@ -10253,10 +10255,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExp = asserts.Op{
+var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -10264,18 +10266,18 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExp_ = asserts.Op{
+var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -10283,8 +10285,8 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp_(self)
@@ -10292,10 +10294,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpOut = asserts.Op{
+var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10303,8 +10305,8 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
@@ -10312,10 +10314,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExp2 = asserts.Op{
+var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -10323,18 +10325,18 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp2(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExp2_ = asserts.Op{
+var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -10342,8 +10344,8 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
@@ -10351,10 +10353,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExp2Out = asserts.Op{
+var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10362,8 +10364,8 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Exp2Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExp2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
@@ -10371,10 +10373,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpm1 = asserts.Op{
+var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -10382,18 +10384,18 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Expm1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpm1_ = asserts.Op{
+var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -10401,8 +10403,8 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExpm1_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
@@ -10410,10 +10412,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpm1Out = asserts.Op{
+var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10421,8 +10423,8 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expm1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
@@ -10430,10 +10432,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opExpand = asserts.Op{
+var opExpand = wrap.Op{
 	Name:     "expand",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
@@ -10441,18 +10443,18 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Expand(self, size, implicit)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpandAs = asserts.Op{
+var opExpandAs = wrap.Op{
 	Name:     "expand_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -10460,17 +10462,17 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandAs(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opEye = asserts.Op{
+var opEye = wrap.Op{
 	Name:     "eye",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10478,17 +10480,17 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 	if !asserts.Checking() {
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEyeM = asserts.Op{
+var opEyeM = wrap.Op{
 	Name:     "eye",
 	Overload: "m",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -10496,17 +10498,17 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 	if !asserts.Checking() {
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opEyeOut = asserts.Op{
+var opEyeOut = wrap.Op{
 	Name:     "eye",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
@@ -10514,19 +10516,19 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeOut(n, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opEyeMOut = asserts.Op{
+var opEyeMOut = wrap.Op{
 	Name:     "eye",
 	Overload: "m_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
@@ -10534,19 +10536,19 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EyeMOut(n, m, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeMOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFlattenUsingInts = asserts.Op{
+var opFlattenUsingInts = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_ints",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
@@ -10554,17 +10556,17 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	if !asserts.Checking() {
 		return kernels.FlattenUsingInts(self, start_dim, end_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlattenNamedOutDim = asserts.Op{
+var opFlattenNamedOutDim = wrap.Op{
 	Name:     "flatten",
 	Overload: "named_out_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
@@ -10572,17 +10574,17 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	if !asserts.Checking() {
 		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlattenUsingNames = asserts.Op{
+var opFlattenUsingNames = wrap.Op{
 	Name:     "flatten",
 	Overload: "using_names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
@@ -10590,17 +10592,17 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	if !asserts.Checking() {
 		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlattenDimnameList = asserts.Op{
+var opFlattenDimnameList = wrap.Op{
 	Name:     "flatten",
 	Overload: "DimnameList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
@@ -10608,17 +10610,17 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	if !asserts.Checking() {
 		return kernels.FlattenDimnameList(self, dims, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDimnameList, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opUnflattenInt = asserts.Op{
+var opUnflattenInt = wrap.Op{
 	Name:     "unflatten",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
@@ -10626,17 +10628,17 @@ func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnflattenInt(self, dim, sizes)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opUnflattenDimname = asserts.Op{
+var opUnflattenDimname = wrap.Op{
 	Name:     "unflatten",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, SymInt[] sizes, Dimname[] names) -> Tensor(a)
@@ -10644,17 +10646,17 @@ func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []str
 	if !asserts.Checking() {
 		return kernels.UnflattenDimname(self, dim, sizes, names)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFillScalar = asserts.Op{
+var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -10662,18 +10664,18 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillScalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FillScalar(self, value)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFillTensor = asserts.Op{
+var opFillTensor = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
@@ -10681,18 +10683,18 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FillTensor(self, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
 	return r0
 }
 
-var opFill_Scalar = asserts.Op{
+var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -10700,8 +10702,8 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Scalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFill_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
@@ -10709,10 +10711,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opFillScalarOut = asserts.Op{
+var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10720,19 +10722,19 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FillScalarOut(self, value, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFillScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opFill_Tensor = asserts.Op{
+var opFill_Tensor = wrap.Op{
 	Name:     "fill_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
@@ -10740,8 +10742,8 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fill_Tensor(self, value)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFill_Tensor, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
 	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
@@ -10749,10 +10751,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFillTensorOut = asserts.Op{
+var opFillTensorOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
@@ -10760,19 +10762,19 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FillTensorOut(self, value, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFillTensorOut, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
 	return r0
 }
 
-var opFloor = asserts.Op{
+var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -10780,18 +10782,18 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Floor(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFloor_ = asserts.Op{
+var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -10799,8 +10801,8 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Floor_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloor_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Floor_(self)
@@ -10808,10 +10810,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFloorOut = asserts.Op{
+var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10819,8 +10821,8 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
@@ -10828,10 +10830,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFloorDivide = asserts.Op{
+var opFloorDivide = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
@@ -10839,17 +10841,17 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opFloorDivide_Tensor = asserts.Op{
+var opFloorDivide_Tensor = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -10857,19 +10859,19 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opFloorDivideOut = asserts.Op{
+var opFloorDivideOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10877,19 +10879,19 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FloorDivideOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloorDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opFloorDivideScalar = asserts.Op{
+var opFloorDivideScalar = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
@@ -10897,17 +10899,17 @@ func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFloorDivide_Scalar = asserts.Op{
+var opFloorDivide_Scalar = wrap.Op{
 	Name:     "floor_divide_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -10915,19 +10917,19 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFloorDivideScalarOut = asserts.Op{
+var opFloorDivideScalarOut = wrap.Op{
 	Name:     "floor_divide",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -10935,19 +10937,19 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.FloorDivideScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opFrac = asserts.Op{
+var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -10955,18 +10957,18 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Frac(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFrac_ = asserts.Op{
+var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -10974,8 +10976,8 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Frac_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFrac_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Frac_(self)
@@ -10983,10 +10985,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFracOut = asserts.Op{
+var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -10994,8 +10996,8 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FracOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFracOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
@@ -11003,10 +11005,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFullNames = asserts.Op{
+var opFullNames = wrap.Op{
 	Name:     "full",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11014,17 +11016,17 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 	if !asserts.Checking() {
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFullNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFullNamesOut = asserts.Op{
+var opFullNamesOut = wrap.Op{
 	Name:     "full",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -11032,19 +11034,19 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	if !asserts.Checking() {
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opFull = asserts.Op{
+var opFull = wrap.Op{
 	Name:     "full",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11052,17 +11054,17 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 	if !asserts.Checking() {
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFullOut = asserts.Op{
+var opFullOut = wrap.Op{
 	Name:     "full",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
@@ -11070,19 +11072,19 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FullOut(size, fill_value, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFullLike = asserts.Op{
+var opFullLike = wrap.Op{
 	Name:     "full_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -11090,18 +11092,18 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	if !asserts.Checking() {
 		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFullLikeOut = asserts.Op{
+var opFullLikeOut = wrap.Op{
 	Name:     "full_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -11109,8 +11111,8 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	if !asserts.Checking() {
 		return kernels.FullLikeOut(self, fill_value, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFullLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
@@ -11118,10 +11120,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	return r0
 }
 
-var opFromFile = asserts.Op{
+var opFromFile = wrap.Op{
 	Name:     "from_file",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11129,17 +11131,17 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFromFileOut = asserts.Op{
+var opFromFileOut = wrap.Op{
 	Name:     "from_file",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -11147,19 +11149,19 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFromFileOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opGcdOut = asserts.Op{
+var opGcdOut = wrap.Op{
 	Name:     "gcd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11167,19 +11169,19 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.GcdOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGcdOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opGcd = asserts.Op{
+var opGcd = wrap.Op{
 	Name:     "gcd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Gcd checks gcd(Tensor self, Tensor other) -> Tensor
@@ -11187,17 +11189,17 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opGcd_ = asserts.Op{
+var opGcd_ = wrap.Op{
 	Name:     "gcd_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11205,19 +11207,19 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gcd_(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGcd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLcmOut = asserts.Op{
+var opLcmOut = wrap.Op{
 	Name:     "lcm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -11225,19 +11227,19 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LcmOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLcmOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLcm = asserts.Op{
+var opLcm = wrap.Op{
 	Name:     "lcm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lcm checks lcm(Tensor self, Tensor other) -> Tensor
@@ -11245,17 +11247,17 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLcm_ = asserts.Op{
+var opLcm_ = wrap.Op{
 	Name:     "lcm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -11263,19 +11265,19 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lcm_(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLcm_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opGridSampler = asserts.Op{
+var opGridSampler = wrap.Op{
 	Name:     "grid_sampler",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -11283,17 +11285,17 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 	if !asserts.Checking() {
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_bdd4366c8149)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_bdd4366c8149)
 	return r0
 }
 
-var opGridSampler2d = asserts.Op{
+var opGridSampler2d = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -11301,18 +11303,18 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
 	return r0
 }
 
-var opGridSampler2dOut = asserts.Op{
+var opGridSampler2dOut = wrap.Op{
 	Name:     "grid_sampler_2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -11320,19 +11322,19 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler2dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	return r0
 }
 
-var opGridSampler2dBackward = asserts.Op{
+var opGridSampler2dBackward = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -11340,17 +11342,17 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
 	return r0, r1
 }
 
-var opGridSampler2dBackwardOut = asserts.Op{
+var opGridSampler2dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -11358,19 +11360,19 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
+	var c wrap.Call
+	var a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
-var opXGridSampler2dCpuFallback = asserts.Op{
+var opXGridSampler2dCpuFallback = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -11378,18 +11380,18 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
 	return r0
 }
 
-var opXGridSampler2dCpuFallbackOut = asserts.Op{
+var opXGridSampler2dCpuFallbackOut = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -11397,19 +11399,19 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	return r0
 }
 
-var opXGridSampler2dCpuFallbackBackward = asserts.Op{
+var opXGridSampler2dCpuFallbackBackward = wrap.Op{
 	Name:     "_grid_sampler_2d_cpu_fallback_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
@@ -11417,17 +11419,17 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	if !asserts.Checking() {
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
 	return r0, r1
 }
 
-var opGridSampler3d = asserts.Op{
+var opGridSampler3d = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
@@ -11435,18 +11437,18 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	if !asserts.Checking() {
 		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
 	return r0
 }
 
-var opGridSampler3dOut = asserts.Op{
+var opGridSampler3dOut = wrap.Op{
 	Name:     "grid_sampler_3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
@@ -11454,19 +11456,19 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	if !asserts.Checking() {
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler3dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
 	return r0
 }
 
-var opGridSampler3dBackward = asserts.Op{
+var opGridSampler3dBackward = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
@@ -11474,17 +11476,17 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_cdc15caa7a4d)
 	return r0, r1
 }
 
-var opGridSampler3dBackwardOut = asserts.Op{
+var opGridSampler3dBackwardOut = wrap.Op{
 	Name:     "grid_sampler_3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -11492,19 +11494,19 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	if !asserts.Checking() {
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
+	var c wrap.Call
+	var a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_fd3bf0a932ff(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
-var opHannWindow = asserts.Op{
+var opHannWindow = wrap.Op{
 	Name:     "hann_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11512,17 +11514,17 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHannWindowOut = asserts.Op{
+var opHannWindowOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11530,19 +11532,19 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HannWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opHannWindowPeriodic = asserts.Op{
+var opHannWindowPeriodic = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11550,17 +11552,17 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHannWindowPeriodicOut = asserts.Op{
+var opHannWindowPeriodicOut = wrap.Op{
 	Name:     "hann_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11568,19 +11570,19 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opHammingWindow = asserts.Op{
+var opHammingWindow = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11588,17 +11590,17 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowOut = asserts.Op{
+var opHammingWindowOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11606,19 +11608,19 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HammingWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opHammingWindowPeriodic = asserts.Op{
+var opHammingWindowPeriodic = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11626,17 +11628,17 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowPeriodicOut = asserts.Op{
+var opHammingWindowPeriodicOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11644,19 +11646,19 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opHammingWindowPeriodicAlpha = asserts.Op{
+var opHammingWindowPeriodicAlpha = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11664,17 +11666,17 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowPeriodicAlphaOut = asserts.Op{
+var opHammingWindowPeriodicAlphaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
@@ -11682,19 +11684,19 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opHammingWindowPeriodicAlphaBeta = asserts.Op{
+var opHammingWindowPeriodicAlphaBeta = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11702,17 +11704,17 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
+var opHammingWindowPeriodicAlphaBetaOut = wrap.Op{
 	Name:     "hamming_window",
 	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -11720,19 +11722,19 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	if !asserts.Checking() {
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
-var opKaiserWindow = asserts.Op{
+var opKaiserWindow = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11740,17 +11742,17 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opKaiserWindowOut = asserts.Op{
+var opKaiserWindowOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
@@ -11758,19 +11760,19 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opKaiserWindowPeriodic = asserts.Op{
+var opKaiserWindowPeriodic = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11778,17 +11780,17 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opKaiserWindowPeriodicOut = asserts.Op{
+var opKaiserWindowPeriodicOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
@@ -11796,19 +11798,19 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opKaiserWindowBeta = asserts.Op{
+var opKaiserWindowBeta = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -11816,17 +11818,17 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opKaiserWindowBetaOut = asserts.Op{
+var opKaiserWindowBetaOut = wrap.Op{
 	Name:     "kaiser_window",
 	Overload: "beta_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
@@ -11834,12 +11836,12 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	if !asserts.Checking() {
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 

@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opSilu_ = asserts.Op{
+var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -22,8 +24,8 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Silu_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSilu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
@@ -31,10 +33,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSiluOut = asserts.Op{
+var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,8 +44,8 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSiluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
@@ -51,10 +53,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSiluBackwardGradInput = asserts.Op{
+var opSiluBackwardGradInput = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SiluBackwardGradInput checks silu_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -62,19 +64,19 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	if !asserts.Checking() {
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
-var opSiluBackward = asserts.Op{
+var opSiluBackward = wrap.Op{
 	Name:     "silu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SiluBackward checks silu_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -82,17 +84,17 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SiluBackward(grad_output, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opMish = asserts.Op{
+var opMish = wrap.Op{
 	Name:     "mish",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Mish checks mish(Tensor self) -> Tensor
@@ -100,18 +102,18 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMish_ = asserts.Op{
+var opMish_ = wrap.Op{
 	Name:     "mish_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Mish_ checks mish_(Tensor(a!) self) -> Tensor(a!)
@@ -119,8 +121,8 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Mish_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
@@ -128,10 +130,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opMishOut = asserts.Op{
+var opMishOut = wrap.Op{
 	Name:     "mish",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MishOut checks mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -139,8 +141,8 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
@@ -148,10 +150,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opMishBackward = asserts.Op{
+var opMishBackward = wrap.Op{
 	Name:     "mish_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MishBackward checks mish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -159,17 +161,17 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MishBackward(grad_output, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opSigmoid = asserts.Op{
+var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -177,18 +179,18 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSigmoid_ = asserts.Op{
+var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -196,8 +198,8 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sigmoid_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
@@ -205,10 +207,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSigmoidOut = asserts.Op{
+var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -216,8 +218,8 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
@@ -225,10 +227,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLogit = asserts.Op{
+var opLogit = wrap.Op{
 	Name:     "logit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Logit checks logit(Tensor self, float? eps=None) -> Tensor
@@ -236,18 +238,18 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit(self, eps)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogit_ = asserts.Op{
+var opLogit_ = wrap.Op{
 	Name:     "logit_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Logit_ checks logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)
@@ -255,8 +257,8 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logit_(self, eps)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogit_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
@@ -264,10 +266,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	return r0
 }
 
-var opLogitOut = asserts.Op{
+var opLogitOut = wrap.Op{
 	Name:     "logit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogitOut checks logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -275,8 +277,8 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LogitOut(self, eps, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
@@ -284,10 +286,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	return r0
 }
 
-var opSin = asserts.Op{
+var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -295,18 +297,18 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSin_ = asserts.Op{
+var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -314,8 +316,8 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sin_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
@@ -323,10 +325,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSinOut = asserts.Op{
+var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -334,8 +336,8 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
@@ -343,10 +345,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSinc = asserts.Op{
+var opSinc = wrap.Op{
 	Name:     "sinc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sinc checks sinc(Tensor self) -> Tensor
@@ -354,18 +356,18 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSinc_ = asserts.Op{
+var opSinc_ = wrap.Op{
 	Name:     "sinc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sinc_ checks sinc_(Tensor(a!) self) -> Tensor(a!)
@@ -373,8 +375,8 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinc_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
@@ -382,10 +384,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSincOut = asserts.Op{
+var opSincOut = wrap.Op{
 	Name:     "sinc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SincOut checks sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -393,8 +395,8 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SincOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSincOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
@@ -402,10 +404,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSinh = asserts.Op{
+var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -413,18 +415,18 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSinh_ = asserts.Op{
+var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -432,8 +434,8 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sinh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
@@ -441,10 +443,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSinhOut = asserts.Op{
+var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -452,8 +454,8 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SinhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
@@ -461,10 +463,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDetach = asserts.Op{
+var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -472,17 +474,17 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDetach_ = asserts.Op{
+var opDetach_ = wrap.Op{
 	Name:     "detach_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Detach_ checks detach_(Tensor(a!) self) -> Tensor(a!)
@@ -490,19 +492,19 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Detach_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDetach_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSizeInt = asserts.Op{
+var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -510,17 +512,17 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSizeDimname = asserts.Op{
+var opSizeDimname = wrap.Op{
 	Name:     "size",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SizeDimname checks size.Dimname(Tensor self, Dimname dim) -> int
@@ -528,17 +530,17 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeDimname(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSymSizeInt = asserts.Op{
+var opSymSizeInt = wrap.Op{
 	Name:     "sym_size",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SymSizeInt checks sym_size.int(Tensor self, int dim) -> SymInt
@@ -546,17 +548,17 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SymSizeInt(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymSizeInt(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSymNumel = asserts.Op{
+var opSymNumel = wrap.Op{
 	Name:     "sym_numel",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SymNumel checks sym_numel(Tensor self) -> SymInt
@@ -564,17 +566,17 @@ func SymNumel(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SymNumel(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymNumel(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSymStorageOffset = asserts.Op{
+var opSymStorageOffset = wrap.Op{
 	Name:     "sym_storage_offset",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SymStorageOffset checks sym_storage_offset(Tensor self) -> SymInt
@@ -582,17 +584,17 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.SymStorageOffset(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymStorageOffset(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSliceTensor = asserts.Op{
+var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -600,18 +602,18 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	if !asserts.Checking() {
 		return kernels.SliceTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSliceBackward = asserts.Op{
+var opSliceBackward = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceBackward checks slice_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step) -> Tensor
@@ -619,18 +621,18 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	if !asserts.Checking() {
 		return kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opSliceBackwardOut = asserts.Op{
+var opSliceBackwardOut = wrap.Op{
 	Name:     "slice_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceBackwardOut checks slice_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt start, SymInt end, SymInt step, *, Tensor(a!) out) -> Tensor(a!)
@@ -638,19 +640,19 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	if !asserts.Checking() {
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceBackwardOut, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	return r0
 }
 
-var opSliceInverse = asserts.Op{
+var opSliceInverse = wrap.Op{
 	Name:     "slice_inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceInverse checks slice_inverse(Tensor(a) self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -658,18 +660,18 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceInverse(self, src, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
 	assertgenshapes.ChecksPost_d6d3be1f2d5a(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opSliceScatter = asserts.Op{
+var opSliceScatter = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceScatter checks slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -677,18 +679,18 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	if !asserts.Checking() {
 		return kernels.SliceScatter(self, src, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opSliceScatterOut = asserts.Op{
+var opSliceScatterOut = wrap.Op{
 	Name:     "slice_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceScatterOut checks slice_scatter.out(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -696,19 +698,19 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	if !asserts.Checking() {
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSliceScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	return r0
 }
 
-var opSelectScatter = asserts.Op{
+var opSelectScatter = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SelectScatter checks select_scatter(Tensor self, Tensor src, int dim, SymInt index) -> Tensor
@@ -716,18 +718,18 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	if !asserts.Checking() {
 		return kernels.SelectScatter(self, src, dim, index)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opSelectScatterOut = asserts.Op{
+var opSelectScatterOut = wrap.Op{
 	Name:     "select_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SelectScatterOut checks select_scatter.out(Tensor self, Tensor src, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -735,19 +737,19 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSelectScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	return r0
 }
 
-var opDiagonalScatter = asserts.Op{
+var opDiagonalScatter = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalScatter checks diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -755,18 +757,18 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	if !asserts.Checking() {
 		return kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opDiagonalScatterOut = asserts.Op{
+var opDiagonalScatterOut = wrap.Op{
 	Name:     "diagonal_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalScatterOut checks diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -774,19 +776,19 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	if !asserts.Checking() {
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
-var opAsStridedScatter = asserts.Op{
+var opAsStridedScatter = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsStridedScatter checks as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -794,18 +796,18 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	if !asserts.Checking() {
 		return kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opAsStridedScatterOut = asserts.Op{
+var opAsStridedScatterOut = wrap.Op{
 	Name:     "as_strided_scatter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsStridedScatterOut checks as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -813,19 +815,19 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	if !asserts.Checking() {
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
-var opSmm = asserts.Op{
+var opSmm = wrap.Op{
 	Name:     "smm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Smm checks smm(Tensor self, Tensor mat2) -> Tensor
@@ -833,17 +835,17 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Smm(self, mat2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d124f5a5b6ff)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d124f5a5b6ff)
 	return r0
 }
 
-var opSoftmaxInt = asserts.Op{
+var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -851,17 +853,17 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSoftmaxIntOut = asserts.Op{
+var opSoftmaxIntOut = wrap.Op{
 	Name:     "softmax",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftmaxIntOut checks softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -869,19 +871,19 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opSoftmaxDimname = asserts.Op{
+var opSoftmaxDimname = wrap.Op{
 	Name:     "softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftmaxDimname checks softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -889,17 +891,17 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSoftmax = asserts.Op{
+var opXSoftmax = wrap.Op{
 	Name:     "_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSoftmax checks _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -907,18 +909,18 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSoftmaxOut = asserts.Op{
+var opXSoftmaxOut = wrap.Op{
 	Name:     "_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSoftmaxOut checks _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -926,8 +928,8 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
@@ -935,10 +937,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	return r0
 }
 
-var opXSoftmaxBackwardData = asserts.Op{
+var opXSoftmaxBackwardData = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSoftmaxBackwardData checks _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) -> Tensor
@@ -946,18 +948,18 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opXSoftmaxBackwardDataOut = asserts.Op{
+var opXSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSoftmaxBackwardDataOut checks _softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -965,8 +967,8 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	if !asserts.Checking() {
 		return kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
@@ -974,10 +976,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	return r0
 }
 
-var opUnsafeSplitTensor = asserts.Op{
+var opUnsafeSplitTensor = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsafeSplitTensor checks unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]
@@ -985,18 +987,18 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitTensor(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opUnsafeSplitTensorOut = asserts.Op{
+var opUnsafeSplitTensorOut = wrap.Op{
 	Name:     "unsafe_split",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsafeSplitTensorOut checks unsafe_split.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -1005,21 +1007,21 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitTensor = asserts.Op{
+var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]
@@ -1027,18 +1029,18 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SplitTensor(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSplitSizes = asserts.Op{
+var opSplitSizes = wrap.Op{
 	Name:     "split",
 	Overload: "sizes",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitSizes checks split.sizes(Tensor(a -> *) self, SymInt[] split_size, int dim=0) -> Tensor(a)[]
@@ -1046,17 +1048,17 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	if !asserts.Checking() {
 		return kernels.SplitSizes(self, split_size, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSplitSizes, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opUnsafeSplitWithSizes = asserts.Op{
+var opUnsafeSplitWithSizes = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsafeSplitWithSizes checks unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]
@@ -1064,18 +1066,18 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	if !asserts.Checking() {
 		return kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opUnsafeSplitWithSizesOut = asserts.Op{
+var opUnsafeSplitWithSizesOut = wrap.Op{
 	Name:     "unsafe_split_with_sizes",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsafeSplitWithSizesOut checks unsafe_split_with_sizes.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -1084,21 +1086,21 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitWithSizes = asserts.Op{
+var opSplitWithSizes = wrap.Op{
 	Name:     "split_with_sizes",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitWithSizes checks split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]
@@ -1106,18 +1108,18 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	if !asserts.Checking() {
 		return kernels.SplitWithSizes(self, split_sizes, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opHsplitInt = asserts.Op{
+var opHsplitInt = wrap.Op{
 	Name:     "hsplit",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HsplitInt checks hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1125,17 +1127,17 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitInt(self, sections)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opHsplitArray = asserts.Op{
+var opHsplitArray = wrap.Op{
 	Name:     "hsplit",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HsplitArray checks hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1143,17 +1145,17 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HsplitArray(self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opVsplitInt = asserts.Op{
+var opVsplitInt = wrap.Op{
 	Name:     "vsplit",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VsplitInt checks vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1161,17 +1163,17 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitInt(self, sections)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opVsplitArray = asserts.Op{
+var opVsplitArray = wrap.Op{
 	Name:     "vsplit",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VsplitArray checks vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1179,17 +1181,17 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VsplitArray(self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opDsplitInt = asserts.Op{
+var opDsplitInt = wrap.Op{
 	Name:     "dsplit",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DsplitInt checks dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]
@@ -1197,17 +1199,17 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitInt(self, sections)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opDsplitArray = asserts.Op{
+var opDsplitArray = wrap.Op{
 	Name:     "dsplit",
 	Overload: "array",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DsplitArray checks dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]
@@ -1215,17 +1217,17 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DsplitArray(self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSqueeze = asserts.Op{
+var opSqueeze = wrap.Op{
 	Name:     "squeeze",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Squeeze checks squeeze(Tensor(a) self) -> Tensor(a)
@@ -1233,18 +1235,18 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeDim = asserts.Op{
+var opSqueezeDim = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeDim checks squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)
@@ -1252,18 +1254,18 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeDimname = asserts.Op{
+var opSqueezeDimname = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeDimname checks squeeze.dimname(Tensor(a) self, Dimname dim) -> Tensor(a)
@@ -1271,17 +1273,17 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSqueezeDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SqueezeDimname(self, dim)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSqueezeDims = asserts.Op{
+var opSqueezeDims = wrap.Op{
 	Name:     "squeeze",
 	Overload: "dims",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeDims checks squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)
@@ -1289,18 +1291,18 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeDims(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueeze_ = asserts.Op{
+var opSqueeze_ = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Squeeze_ checks squeeze_(Tensor(a!) self) -> Tensor(a!)
@@ -1308,8 +1310,8 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
@@ -1317,10 +1319,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSqueeze_Dim = asserts.Op{
+var opSqueeze_Dim = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Squeeze_Dim checks squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -1328,8 +1330,8 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
@@ -1337,10 +1339,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	return r0
 }
 
-var opSqueeze_Dims = asserts.Op{
+var opSqueeze_Dims = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dims",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Squeeze_Dims checks squeeze_.dims(Tensor(a!) self, int[] dim) -> Tensor(a!)
@@ -1348,8 +1350,8 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dims(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dims, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
@@ -1357,10 +1359,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	return r0
 }
 
-var opSqueeze_Dimname = asserts.Op{
+var opSqueeze_Dimname = wrap.Op{
 	Name:     "squeeze_",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Squeeze_Dimname checks squeeze_.dimname(Tensor(a!) self, Dimname dim) -> Tensor(a!)
@@ -1368,19 +1370,19 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSspaddmm = asserts.Op{
+var opSspaddmm = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sspaddmm checks sspaddmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -1388,17 +1390,17 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_05e455775b97)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
-var opSspaddmmOut = asserts.Op{
+var opSspaddmmOut = wrap.Op{
 	Name:     "sspaddmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SspaddmmOut checks sspaddmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1406,19 +1408,19 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opSspaddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
-var opXChunkCat = asserts.Op{
+var opXChunkCat = wrap.Op{
 	Name:     "_chunk_cat",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XChunkCat checks _chunk_cat(Tensor[] tensors, int dim, int num_chunks) -> Tensor
@@ -1426,17 +1428,17 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opXChunkCatOut = asserts.Op{
+var opXChunkCatOut = wrap.Op{
 	Name:     "_chunk_cat",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XChunkCatOut checks _chunk_cat.out(Tensor[] tensors, int dim, int num_chunks, *, Tensor(a!) out) -> Tensor(a!)
@@ -1444,19 +1446,19 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	if !asserts.Checking() {
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXChunkCatOut, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
 	return r0
 }
 
-var opStack = asserts.Op{
+var opStack = wrap.Op{
 	Name:     "stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Stack checks stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1464,18 +1466,18 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Stack(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opStackOut = asserts.Op{
+var opStackOut = wrap.Op{
 	Name:     "stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StackOut checks stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1483,22 +1485,22 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.StackOut(tensors, dim, out)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a2 asserts.Saved
-		l0 asserts.SavedList
+		a2 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opStackOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
-var opXStack = asserts.Op{
+var opXStack = wrap.Op{
 	Name:     "_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XStack checks _stack(Tensor[] tensors, int dim=0) -> Tensor
@@ -1506,17 +1508,17 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStack(tensors, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opXStackOut = asserts.Op{
+var opXStackOut = wrap.Op{
 	Name:     "_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XStackOut checks _stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1524,19 +1526,19 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XStackOut(tensors, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStackOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
-var opHstack = asserts.Op{
+var opHstack = wrap.Op{
 	Name:     "hstack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hstack checks hstack(Tensor[] tensors) -> Tensor
@@ -1544,17 +1546,17 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hstack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opHstackOut = asserts.Op{
+var opHstackOut = wrap.Op{
 	Name:     "hstack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HstackOut checks hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1562,19 +1564,19 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HstackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opVstack = asserts.Op{
+var opVstack = wrap.Op{
 	Name:     "vstack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Vstack checks vstack(Tensor[] tensors) -> Tensor
@@ -1582,17 +1584,17 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vstack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opVstackOut = asserts.Op{
+var opVstackOut = wrap.Op{
 	Name:     "vstack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VstackOut checks vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1600,19 +1602,19 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.VstackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opDstack = asserts.Op{
+var opDstack = wrap.Op{
 	Name:     "dstack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Dstack checks dstack(Tensor[] tensors) -> Tensor
@@ -1620,17 +1622,17 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Dstack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opDstackOut = asserts.Op{
+var opDstackOut = wrap.Op{
 	Name:     "dstack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DstackOut checks dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -1638,19 +1640,19 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DstackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opStft = asserts.Op{
+var opStft = wrap.Op{
 	Name:     "stft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Stft checks stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -1658,17 +1660,17 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	if !asserts.Checking() {
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opStft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opStftCenter = asserts.Op{
+var opStftCenter = wrap.Op{
 	Name:     "stft",
 	Overload: "center",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StftCenter checks stft.center(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, str pad_mode="reflect", bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor
@@ -1676,17 +1678,17 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	if !asserts.Checking() {
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opStftCenter, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIstft = asserts.Op{
+var opIstft = wrap.Op{
 	Name:     "istft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Istft checks istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) -> Tensor
@@ -1694,17 +1696,17 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	if !asserts.Checking() {
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opIstft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opStrideInt = asserts.Op{
+var opStrideInt = wrap.Op{
 	Name:     "stride",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StrideInt checks stride.int(Tensor self, int dim) -> int
@@ -1712,17 +1714,17 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.StrideInt(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opStrideDimname = asserts.Op{
+var opStrideDimname = wrap.Op{
 	Name:     "stride",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StrideDimname checks stride.Dimname(Tensor self, Dimname dim) -> int
@@ -1730,17 +1732,17 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 	if !asserts.Checking() {
 		return kernels.StrideDimname(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideDimname(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSymStrideInt = asserts.Op{
+var opSymStrideInt = wrap.Op{
 	Name:     "sym_stride",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SymStrideInt checks sym_stride.int(Tensor self, int dim) -> SymInt
@@ -1748,17 +1750,17 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SymStrideInt(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymStrideInt(self, dim)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opSum = asserts.Op{
+var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -1766,18 +1768,18 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sum(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumOut = asserts.Op{
+var opSumOut = wrap.Op{
 	Name:     "sum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SumOut checks sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1785,19 +1787,19 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSumDimIntList = asserts.Op{
+var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1805,18 +1807,18 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumDimDimnameList = asserts.Op{
+var opSumDimDimnameList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_DimnameList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SumDimDimnameList checks sum.dim_DimnameList(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1824,17 +1826,17 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	if !asserts.Checking() {
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumDimDimnameList, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSumIntListOut = asserts.Op{
+var opSumIntListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "IntList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SumIntListOut checks sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1842,8 +1844,8 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSumIntListOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
@@ -1851,10 +1853,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	return r0
 }
 
-var opSumDimnameListOut = asserts.Op{
+var opSumDimnameListOut = wrap.Op{
 	Name:     "sum",
 	Overload: "DimnameList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SumDimnameListOut checks sum.DimnameList_out(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1862,19 +1864,19 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	if !asserts.Checking() {
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumDimnameListOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXNestedSumBackward = asserts.Op{
+var opXNestedSumBackward = wrap.Op{
 	Name:     "_nested_sum_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedSumBackward checks _nested_sum_backward(Tensor grad, Tensor self, int[1]? dim, bool keepdim=False) -> Tensor
@@ -1882,17 +1884,17 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
-var opNansum = asserts.Op{
+var opNansum = wrap.Op{
 	Name:     "nansum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Nansum checks nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -1900,18 +1902,18 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Nansum(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNansumOut = asserts.Op{
+var opNansumOut = wrap.Op{
 	Name:     "nansum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NansumOut checks nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -1919,8 +1921,8 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	if !asserts.Checking() {
 		return kernels.NansumOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNansumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
@@ -1928,10 +1930,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	return r0
 }
 
-var opSumToSize = asserts.Op{
+var opSumToSize = wrap.Op{
 	Name:     "sum_to_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SumToSize checks sum_to_size(Tensor self, SymInt[] size) -> Tensor
@@ -1939,17 +1941,17 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SumToSize(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSqrt = asserts.Op{
+var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -1957,18 +1959,18 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqrt_ = asserts.Op{
+var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -1976,8 +1978,8 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sqrt_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
@@ -1985,10 +1987,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSqrtOut = asserts.Op{
+var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1996,8 +1998,8 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqrtOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
@@ -2005,10 +2007,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSquare = asserts.Op{
+var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -2016,17 +2018,17 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSquare_ = asserts.Op{
+var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -2034,19 +2036,19 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Square_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSquare_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSquareOut = asserts.Op{
+var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2054,19 +2056,19 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SquareOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSquareOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opStd = asserts.Op{
+var opStd = wrap.Op{
 	Name:     "std",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Std checks std(Tensor self, bool unbiased=True) -> Tensor
@@ -2074,17 +2076,17 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Std(self, unbiased)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opStdDim = asserts.Op{
+var opStdDim = wrap.Op{
 	Name:     "std",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdDim checks std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -2092,17 +2094,17 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opStdCorrection = asserts.Op{
+var opStdCorrection = wrap.Op{
 	Name:     "std",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdCorrection checks std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -2110,18 +2112,18 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.StdCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opStdMean = asserts.Op{
+var opStdMean = wrap.Op{
 	Name:     "std_mean",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdMean checks std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -2129,17 +2131,17 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.StdMean(self, unbiased)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opStdMeanDim = asserts.Op{
+var opStdMeanDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdMeanDim checks std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2147,17 +2149,17 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opStdMeanCorrection = asserts.Op{
+var opStdMeanCorrection = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdMeanCorrection checks std_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -2165,18 +2167,18 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opStdMeanCorrectionOut = asserts.Op{
+var opStdMeanCorrectionOut = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdMeanCorrectionOut checks std_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -2184,19 +2186,19 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
-var opStdMeanNamesDim = asserts.Op{
+var opStdMeanNamesDim = wrap.Op{
 	Name:     "std_mean",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdMeanNamesDim checks std_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -2204,17 +2206,17 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	if !asserts.Checking() {
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opStdMeanCorrectionNames = asserts.Op{
+var opStdMeanCorrectionNames = wrap.Op{
 	Name:     "std_mean",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdMeanCorrectionNames checks std_mean.correction_names(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -2222,17 +2224,17 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 	if !asserts.Checking() {
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opStdOut = asserts.Op{
+var opStdOut = wrap.Op{
 	Name:     "std",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdOut checks std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2240,19 +2242,19 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opStdCorrectionOut = asserts.Op{
+var opStdCorrectionOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdCorrectionOut checks std.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2260,8 +2262,8 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opStdCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
@@ -2269,10 +2271,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	return r0
 }
 
-var opStdNamesDim = asserts.Op{
+var opStdNamesDim = wrap.Op{
 	Name:     "std",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdNamesDim checks std.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -2280,17 +2282,17 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	if !asserts.Checking() {
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opStdNamesOut = asserts.Op{
+var opStdNamesOut = wrap.Op{
 	Name:     "std",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdNamesOut checks std.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -2298,19 +2300,19 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opStdCorrectionNames = asserts.Op{
+var opStdCorrectionNames = wrap.Op{
 	Name:     "std",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdCorrectionNames checks std.correction_names(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -2318,17 +2320,17 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 	if !asserts.Checking() {
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdCorrectionNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opStdCorrectionNamesOut = asserts.Op{
+var opStdCorrectionNamesOut = wrap.Op{
 	Name:     "std",
 	Overload: "correction_names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // StdCorrectionNamesOut checks std.correction_names_out(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -2336,19 +2338,19 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	if !asserts.Checking() {
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opProd = asserts.Op{
+var opProd = wrap.Op{
 	Name:     "prod",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Prod checks prod(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -2356,18 +2358,18 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Prod(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opProdOut = asserts.Op{
+var opProdOut = wrap.Op{
 	Name:     "prod",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ProdOut checks prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2375,19 +2377,19 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ProdOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opProdDimInt = asserts.Op{
+var opProdDimInt = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ProdDimInt checks prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2395,18 +2397,18 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	if !asserts.Checking() {
 		return kernels.ProdDimInt(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opProdIntOut = asserts.Op{
+var opProdIntOut = wrap.Op{
 	Name:     "prod",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ProdIntOut checks prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2414,8 +2416,8 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	if !asserts.Checking() {
 		return kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opProdIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
@@ -2423,10 +2425,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	return r0
 }
 
-var opProdDimDimname = asserts.Op{
+var opProdDimDimname = wrap.Op{
 	Name:     "prod",
 	Overload: "dim_Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ProdDimDimname checks prod.dim_Dimname(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -2434,17 +2436,17 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 	if !asserts.Checking() {
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opProdDimDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opProdDimnameOut = asserts.Op{
+var opProdDimnameOut = wrap.Op{
 	Name:     "prod",
 	Overload: "Dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ProdDimnameOut checks prod.Dimname_out(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -2452,19 +2454,19 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	if !asserts.Checking() {
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opT = asserts.Op{
+var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -2472,18 +2474,18 @@ func T(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opT_ = asserts.Op{
+var opT_ = wrap.Op{
 	Name:     "t_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // T_ checks t_(Tensor(a!) self) -> Tensor(a!)
@@ -2491,8 +2493,8 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.T_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opT_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
@@ -2500,10 +2502,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTan = asserts.Op{
+var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2511,18 +2513,18 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTan_ = asserts.Op{
+var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2530,8 +2532,8 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tan_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
@@ -2539,10 +2541,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTanOut = asserts.Op{
+var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2550,8 +2552,8 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
@@ -2559,10 +2561,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTanh = asserts.Op{
+var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2570,18 +2572,18 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTanh_ = asserts.Op{
+var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2589,8 +2591,8 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
@@ -2598,10 +2600,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTanhOut = asserts.Op{
+var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2609,8 +2611,8 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TanhOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
@@ -2618,10 +2620,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTensordot = asserts.Op{
+var opTensordot = wrap.Op{
 	Name:     "tensordot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tensordot checks tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor
@@ -2629,17 +2631,17 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	if !asserts.Checking() {
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opTensordotOut = asserts.Op{
+var opTensordotOut = wrap.Op{
 	Name:     "tensordot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TensordotOut checks tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2647,19 +2649,19 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	if !asserts.Checking() {
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTensordotOut, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	return r0
 }
 
-var opThreshold = asserts.Op{
+var opThreshold = wrap.Op{
 	Name:     "threshold",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Threshold checks threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor
@@ -2667,18 +2669,18 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Threshold(self, threshold, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opThreshold_ = asserts.Op{
+var opThreshold_ = wrap.Op{
 	Name:     "threshold_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Threshold_ checks threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)
@@ -2686,8 +2688,8 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.Threshold_(self, threshold, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opThreshold_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
@@ -2695,10 +2697,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	return r0
 }
 
-var opThresholdOut = asserts.Op{
+var opThresholdOut = wrap.Op{
 	Name:     "threshold",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ThresholdOut checks threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -2706,8 +2708,8 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	if !asserts.Checking() {
 		return kernels.ThresholdOut(self, threshold, value, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opThresholdOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
@@ -2715,10 +2717,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	return r0
 }
 
-var opThresholdBackwardGradInput = asserts.Op{
+var opThresholdBackwardGradInput = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ThresholdBackwardGradInput checks threshold_backward.grad_input(Tensor grad_output, Tensor self, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -2726,8 +2728,8 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
@@ -2735,10 +2737,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	return r0
 }
 
-var opThresholdBackward = asserts.Op{
+var opThresholdBackward = wrap.Op{
 	Name:     "threshold_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ThresholdBackward checks threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
@@ -2746,18 +2748,18 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	if !asserts.Checking() {
 		return kernels.ThresholdBackward(grad_output, self, threshold)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opTile = asserts.Op{
+var opTile = wrap.Op{
 	Name:     "tile",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tile checks tile(Tensor self, SymInt[] dims) -> Tensor
@@ -2765,17 +2767,17 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tile(self, dims)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -2783,18 +2785,18 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTransposeDimname = asserts.Op{
+var opTransposeDimname = wrap.Op{
 	Name:     "transpose",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TransposeDimname checks transpose.Dimname(Tensor(a) self, Dimname dim0, Dimname dim1) -> Tensor(a)
@@ -2802,17 +2804,17 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTransposeDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_6525eeef1ce2(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXMkldnnTranspose = asserts.Op{
+var opXMkldnnTranspose = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMkldnnTranspose checks _mkldnn_transpose(Tensor self, int dim0, int dim1) -> Tensor
@@ -2820,17 +2822,17 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opTranspose_ = asserts.Op{
+var opTranspose_ = wrap.Op{
 	Name:     "transpose_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Transpose_ checks transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2838,8 +2840,8 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Transpose_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
@@ -2847,10 +2849,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	return r0
 }
 
-var opXMkldnnTranspose_ = asserts.Op{
+var opXMkldnnTranspose_ = wrap.Op{
 	Name:     "_mkldnn_transpose_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMkldnnTranspose_ checks _mkldnn_transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -2858,19 +2860,19 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXMkldnnTransposeOut = asserts.Op{
+var opXMkldnnTransposeOut = wrap.Op{
 	Name:     "_mkldnn_transpose",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMkldnnTransposeOut checks _mkldnn_transpose.out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -2878,19 +2880,19 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opOneHot = asserts.Op{
+var opOneHot = wrap.Op{
 	Name:     "one_hot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // OneHot checks one_hot(Tensor self, int num_classes=-1) -> Tensor
@@ -2898,17 +2900,17 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.OneHot(self, num_classes)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlip = asserts.Op{
+var opFlip = wrap.Op{
 	Name:     "flip",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Flip checks flip(Tensor self, int[] dims) -> Tensor
@@ -2916,18 +2918,18 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flip(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFlipOut = asserts.Op{
+var opFlipOut = wrap.Op{
 	Name:     "flip",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FlipOut checks flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -2935,19 +2937,19 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FlipOut(self, dims, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFlipOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opFliplr = asserts.Op{
+var opFliplr = wrap.Op{
 	Name:     "fliplr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fliplr checks fliplr(Tensor self) -> Tensor
@@ -2955,17 +2957,17 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fliplr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFlipud = asserts.Op{
+var opFlipud = wrap.Op{
 	Name:     "flipud",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Flipud checks flipud(Tensor self) -> Tensor
@@ -2973,17 +2975,17 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Flipud(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opRoll = asserts.Op{
+var opRoll = wrap.Op{
 	Name:     "roll",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Roll checks roll(Tensor self, SymInt[1] shifts, int[1] dims=[]) -> Tensor
@@ -2991,18 +2993,18 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Roll(self, shifts, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRollOut = asserts.Op{
+var opRollOut = wrap.Op{
 	Name:     "roll",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RollOut checks roll.out(Tensor self, SymInt[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)
@@ -3010,19 +3012,19 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RollOut(self, shifts, dims, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRollOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opRot90 = asserts.Op{
+var opRot90 = wrap.Op{
 	Name:     "rot90",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Rot90 checks rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor
@@ -3030,18 +3032,18 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Rot90(self, k_, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRot90Out = asserts.Op{
+var opRot90Out = wrap.Op{
 	Name:     "rot90",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Rot90Out checks rot90.out(Tensor self, int k=1, int[] dims=[0,1], *, Tensor(a!) out) -> Tensor(a!)
@@ -3049,19 +3051,19 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRot90Out, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opTrapezoidX = asserts.Op{
+var opTrapezoidX = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "x",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrapezoidX checks trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -3069,17 +3071,17 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidX(y, x, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
-var opTrapezoidDx = asserts.Op{
+var opTrapezoidDx = wrap.Op{
 	Name:     "trapezoid",
 	Overload: "dx",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrapezoidDx checks trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor
@@ -3087,17 +3089,17 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
-var opTrapzX = asserts.Op{
+var opTrapzX = wrap.Op{
 	Name:     "trapz",
 	Overload: "x",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrapzX checks trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor
@@ -3105,17 +3107,17 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzX(y, x, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
-var opTrapzDx = asserts.Op{
+var opTrapzDx = wrap.Op{
 	Name:     "trapz",
 	Overload: "dx",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrapzDx checks trapz.dx(Tensor y, *, float dx=1, int dim=-1) -> Tensor
@@ -3123,17 +3125,17 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TrapzDx(y, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
-var opXTransformBiasRescaleQkv = asserts.Op{
+var opXTransformBiasRescaleQkv = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTransformBiasRescaleQkv checks _transform_bias_rescale_qkv(Tensor qkv, Tensor qkv_bias, int num_heads) -> (Tensor, Tensor, Tensor)
@@ -3141,17 +3143,17 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost_f66d77b51628(&c, &assertgenshapes.Locs_1d32347e0cc7)
+	assertgenshapes.ChecksPost_cbf873d136cb(&c, &assertgenshapes.Locs_1d32347e0cc7)
 	return r0, r1, r2
 }
 
-var opXTransformBiasRescaleQkvOut = asserts.Op{
+var opXTransformBiasRescaleQkvOut = wrap.Op{
 	Name:     "_transform_bias_rescale_qkv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTransformBiasRescaleQkvOut checks _transform_bias_rescale_qkv.out(Tensor qkv, Tensor qkv_bias, int num_heads, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -3159,19 +3161,19 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	if !asserts.Checking() {
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost_4c05c310c51e(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXNestedTensorFromMask = asserts.Op{
+var opXNestedTensorFromMask = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorFromMask checks _nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor
@@ -3179,18 +3181,18 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMask(t, mask, mask_check)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
-var opXNestedTensorFromMaskOut = asserts.Op{
+var opXNestedTensorFromMaskOut = wrap.Op{
 	Name:     "_nested_tensor_from_mask",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorFromMaskOut checks _nested_tensor_from_mask.out(Tensor t, Tensor mask, bool mask_check=True, *, Tensor(a!) out) -> Tensor(a!)
@@ -3198,19 +3200,19 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	return r0
 }
 
-var opXNestedTensorFromMaskLeftAligned = asserts.Op{
+var opXNestedTensorFromMaskLeftAligned = wrap.Op{
 	Name:     "_nested_tensor_from_mask_left_aligned",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorFromMaskLeftAligned checks _nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool
@@ -3218,18 +3220,18 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
-var opXNestedFromPadded = asserts.Op{
+var opXNestedFromPadded = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedFromPadded checks _nested_from_padded(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False) -> Tensor
@@ -3237,18 +3239,18 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
-var opXNestedFromPaddedOut = asserts.Op{
+var opXNestedFromPaddedOut = wrap.Op{
 	Name:     "_nested_from_padded",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedFromPaddedOut checks _nested_from_padded.out(Tensor padded, Tensor cpu_nested_shape_example, bool fuse_transform_0213=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -3256,19 +3258,19 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	return r0
 }
 
-var opXNestedTensorSize = asserts.Op{
+var opXNestedTensorSize = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorSize checks _nested_tensor_size(Tensor self) -> Tensor
@@ -3276,18 +3278,18 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSize(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opXNestedTensorSizeOut = asserts.Op{
+var opXNestedTensorSizeOut = wrap.Op{
 	Name:     "_nested_tensor_size",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorSizeOut checks _nested_tensor_size.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3295,8 +3297,8 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSizeOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
@@ -3304,10 +3306,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXNestedTensorStrides = asserts.Op{
+var opXNestedTensorStrides = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorStrides checks _nested_tensor_strides(Tensor self) -> Tensor
@@ -3315,18 +3317,18 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStrides(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opXNestedTensorStridesOut = asserts.Op{
+var opXNestedTensorStridesOut = wrap.Op{
 	Name:     "_nested_tensor_strides",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorStridesOut checks _nested_tensor_strides.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3334,8 +3336,8 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStridesOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
@@ -3343,10 +3345,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opXNestedTensorStorageOffsets = asserts.Op{
+var opXNestedTensorStorageOffsets = wrap.Op{
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorStorageOffsets checks _nested_tensor_storage_offsets(Tensor self) -> Tensor
@@ -3354,18 +3356,18 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsets(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	assertgenshapes.ChecksPost_60bfbc73331d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
-var opXNestedTensorStorageOffsetsOut = asserts.Op{
+var opXNestedTensorStorageOffsetsOut = wrap.Op{
 	Name:     "_nested_tensor_storage_offsets",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorStorageOffsetsOut checks _nested_tensor_storage_offsets.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3373,8 +3375,8 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.XNestedTensorStorageOffsetsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
@@ -3382,10 +3384,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	return r0
 }
 
-var opXNestedFromPaddedAndNestedExample = asserts.Op{
+var opXNestedFromPaddedAndNestedExample = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedFromPaddedAndNestedExample checks _nested_from_padded_and_nested_example(Tensor padded, Tensor nt_example) -> Tensor
@@ -3393,17 +3395,17 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_fd4645b6efa5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_fd4645b6efa5)
 	return r0
 }
 
-var opXNestedFromPaddedAndNestedExampleOut = asserts.Op{
+var opXNestedFromPaddedAndNestedExampleOut = wrap.Op{
 	Name:     "_nested_from_padded_and_nested_example",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedFromPaddedAndNestedExampleOut checks _nested_from_padded_and_nested_example.out(Tensor padded, Tensor nt_example, *, Tensor(a!) out) -> Tensor(a!)
@@ -3411,19 +3413,19 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	return r0
 }
 
-var opXNestedViewFromBuffer = asserts.Op{
+var opXNestedViewFromBuffer = wrap.Op{
 	Name:     "_nested_view_from_buffer",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedViewFromBuffer checks _nested_view_from_buffer(Tensor(a) self, Tensor nested_size, Tensor nested_strides, Tensor offsets) -> Tensor(a)
@@ -3431,18 +3433,18 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
 	assertgenshapes.ChecksPost_ce7d3ff9db4e(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
-var opXNestedViewFromBufferCopy = asserts.Op{
+var opXNestedViewFromBufferCopy = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedViewFromBufferCopy checks _nested_view_from_buffer_copy(Tensor self, Tensor nested_size, Tensor nested_strides, Tensor offsets) -> Tensor
@@ -3450,18 +3452,18 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
 	assertgenshapes.ChecksPost_4c2e06a20cbf(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
-var opXNestedViewFromBufferCopyOut = asserts.Op{
+var opXNestedViewFromBufferCopyOut = wrap.Op{
 	Name:     "_nested_view_from_buffer_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedViewFromBufferCopyOut checks _nested_view_from_buffer_copy.out(Tensor self, Tensor nested_size, Tensor nested_strides, Tensor offsets, *, Tensor(a!) out) -> Tensor(a!)
@@ -3469,19 +3471,19 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_7263671a72d6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_7263671a72d6, &a4, out)
+	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_7263671a72d6, &a4, out)
 	return r0
 }
 
-var opXNestedViewFromJagged = asserts.Op{
+var opXNestedViewFromJagged = wrap.Op{
 	Name:     "_nested_view_from_jagged",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedViewFromJagged checks _nested_view_from_jagged(Tensor(a) self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None) -> Tensor(a)
@@ -3489,18 +3491,18 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	assertgenshapes.ChecksPost_f841bde649a5(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
-var opXNestedViewFromJaggedCopy = asserts.Op{
+var opXNestedViewFromJaggedCopy = wrap.Op{
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedViewFromJaggedCopy checks _nested_view_from_jagged_copy(Tensor self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None) -> Tensor
@@ -3508,18 +3510,18 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
 	assertgenshapes.ChecksPost_302b1b5dd897(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
-var opXNestedViewFromJaggedCopyOut = asserts.Op{
+var opXNestedViewFromJaggedCopyOut = wrap.Op{
 	Name:     "_nested_view_from_jagged_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedViewFromJaggedCopyOut checks _nested_view_from_jagged_copy.out(Tensor self, Tensor offsets, Tensor dummy, Tensor? lengths=None, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3527,19 +3529,19 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	if !asserts.Checking() {
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_52d3feff851b, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_52d3feff851b, &a7, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_52d3feff851b, &a7, out)
 	return r0
 }
 
-var opXNestedGetValues = asserts.Op{
+var opXNestedGetValues = wrap.Op{
 	Name:     "_nested_get_values",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetValues checks _nested_get_values(Tensor(a) self) -> Tensor(a)
@@ -3547,18 +3549,18 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValues(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetValuesCopy = asserts.Op{
+var opXNestedGetValuesCopy = wrap.Op{
 	Name:     "_nested_get_values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetValuesCopy checks _nested_get_values_copy(Tensor self) -> Tensor
@@ -3566,18 +3568,18 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNestedGetValuesCopyOut = asserts.Op{
+var opXNestedGetValuesCopyOut = wrap.Op{
 	Name:     "_nested_get_values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetValuesCopyOut checks _nested_get_values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3585,19 +3587,19 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXNestedGetOffsets = asserts.Op{
+var opXNestedGetOffsets = wrap.Op{
 	Name:     "_nested_get_offsets",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetOffsets checks _nested_get_offsets(Tensor self) -> Tensor
@@ -3605,17 +3607,17 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetOffsets(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetOffsets(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNestedGetLengths = asserts.Op{
+var opXNestedGetLengths = wrap.Op{
 	Name:     "_nested_get_lengths",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetLengths checks _nested_get_lengths(Tensor self) -> Tensor
@@ -3623,17 +3625,17 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetLengths(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetLengths(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNestedGetRaggedIdx = asserts.Op{
+var opXNestedGetRaggedIdx = wrap.Op{
 	Name:     "_nested_get_ragged_idx",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetRaggedIdx checks _nested_get_ragged_idx(Tensor self) -> int
@@ -3641,18 +3643,18 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	if !asserts.Checking() {
 		return kernels.XNestedGetRaggedIdx(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXNestedGetMinSeqlen = asserts.Op{
+var opXNestedGetMinSeqlen = wrap.Op{
 	Name:     "_nested_get_min_seqlen",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetMinSeqlen checks _nested_get_min_seqlen(Tensor self) -> Tensor
@@ -3660,17 +3662,17 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNestedGetMaxSeqlen = asserts.Op{
+var opXNestedGetMaxSeqlen = wrap.Op{
 	Name:     "_nested_get_max_seqlen",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetMaxSeqlen checks _nested_get_max_seqlen(Tensor self) -> Tensor
@@ -3678,17 +3680,17 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXNestedGetJaggedDummy = asserts.Op{
+var opXNestedGetJaggedDummy = wrap.Op{
 	Name:     "_nested_get_jagged_dummy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedGetJaggedDummy checks _nested_get_jagged_dummy(Tensor any) -> Tensor
@@ -3696,17 +3698,17 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9391cd668896)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_9391cd668896)
 	return r0
 }
 
-var opXNestedComputeContiguousStridesOffsets = asserts.Op{
+var opXNestedComputeContiguousStridesOffsets = wrap.Op{
 	Name:     "_nested_compute_contiguous_strides_offsets",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedComputeContiguousStridesOffsets checks _nested_compute_contiguous_strides_offsets(Tensor nested_size) -> (Tensor, Tensor)
@@ -3714,17 +3716,17 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_0384a4b32c87)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_0384a4b32c87)
 	return r0, r1
 }
 
-var opXTrilinear = asserts.Op{
+var opXTrilinear = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTrilinear checks _trilinear(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1) -> Tensor
@@ -3732,18 +3734,18 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	if !asserts.Checking() {
 		return kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
-var opXTrilinearOut = asserts.Op{
+var opXTrilinearOut = wrap.Op{
 	Name:     "_trilinear",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTrilinearOut checks _trilinear.out(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3751,19 +3753,19 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	if !asserts.Checking() {
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTrilinearOut, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	return r0
 }
 
-var opTripletMarginLoss = asserts.Op{
+var opTripletMarginLoss = wrap.Op{
 	Name:     "triplet_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TripletMarginLoss checks triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1.0, float p=2, float eps=1e-06, bool swap=False, int reduction=Mean) -> Tensor
@@ -3771,17 +3773,17 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	if !asserts.Checking() {
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_af19af93486c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_af19af93486c)
 	return r0
 }
 
-var opTrunc = asserts.Op{
+var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3789,18 +3791,18 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrunc_ = asserts.Op{
+var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3808,8 +3810,8 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trunc_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrunc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
@@ -3817,10 +3819,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opTruncOut = asserts.Op{
+var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3828,8 +3830,8 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TruncOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
@@ -3837,10 +3839,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFix = asserts.Op{
+var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3848,17 +3850,17 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFix_ = asserts.Op{
+var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3866,19 +3868,19 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fix_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFix_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFixOut = asserts.Op{
+var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3886,19 +3888,19 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FixOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFixOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opTypeAs = asserts.Op{
+var opTypeAs = wrap.Op{
 	Name:     "type_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TypeAs checks type_as(Tensor self, Tensor other) -> Tensor
@@ -3906,17 +3908,17 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TypeAs(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opXHasCompatibleShallowCopyType = asserts.Op{
+var opXHasCompatibleShallowCopyType = wrap.Op{
 	Name:     "_has_compatible_shallow_copy_type",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHasCompatibleShallowCopyType checks _has_compatible_shallow_copy_type(Tensor self, Tensor from) -> bool
@@ -3924,17 +3926,17 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	if !asserts.Checking() {
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_008235200332)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_008235200332)
 	return r0
 }
 
-var opXUnique = asserts.Op{
+var opXUnique = wrap.Op{
 	Name:     "_unique",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUnique checks _unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)
@@ -3942,18 +3944,18 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XUnique(self, sorted, return_inverse)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opXUniqueOut = asserts.Op{
+var opXUniqueOut = wrap.Op{
 	Name:     "_unique",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUniqueOut checks _unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -3961,19 +3963,19 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	if !asserts.Checking() {
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opXUniqueOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opUniqueDim = asserts.Op{
+var opUniqueDim = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniqueDim checks unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -3981,18 +3983,18 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	if !asserts.Checking() {
 		return kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueDimOut = asserts.Op{
+var opUniqueDimOut = wrap.Op{
 	Name:     "unique_dim",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniqueDimOut checks unique_dim.out(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4000,19 +4002,19 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	if !asserts.Checking() {
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimOut, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opUniqueConsecutive = asserts.Op{
+var opUniqueConsecutive = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniqueConsecutive checks unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)
@@ -4020,18 +4022,18 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueConsecutiveOut = asserts.Op{
+var opUniqueConsecutiveOut = wrap.Op{
 	Name:     "unique_consecutive",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniqueConsecutiveOut checks unique_consecutive.out(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4039,19 +4041,19 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	if !asserts.Checking() {
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opUniqueDimConsecutive = asserts.Op{
+var opUniqueDimConsecutive = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniqueDimConsecutive checks unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -4059,18 +4061,18 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opUniqueDimConsecutiveOut = asserts.Op{
+var opUniqueDimConsecutiveOut = wrap.Op{
 	Name:     "unique_dim_consecutive",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniqueDimConsecutiveOut checks unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4078,19 +4080,19 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	if !asserts.Checking() {
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXUnique2 = asserts.Op{
+var opXUnique2 = wrap.Op{
 	Name:     "_unique2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUnique2 checks _unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)
@@ -4098,18 +4100,18 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	if !asserts.Checking() {
 		return kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXUnique2Out = asserts.Op{
+var opXUnique2Out = wrap.Op{
 	Name:     "_unique2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUnique2Out checks _unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -4117,19 +4119,19 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	if !asserts.Checking() {
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opXUnique2Out, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXUnsafeView = asserts.Op{
+var opXUnsafeView = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUnsafeView checks _unsafe_view(Tensor self, SymInt[] size) -> Tensor
@@ -4137,18 +4139,18 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XUnsafeView(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUnsafeViewOut = asserts.Op{
+var opXUnsafeViewOut = wrap.Op{
 	Name:     "_unsafe_view",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUnsafeViewOut checks _unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4156,19 +4158,19 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opUnsqueeze = asserts.Op{
+var opUnsqueeze = wrap.Op{
 	Name:     "unsqueeze",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Unsqueeze checks unsqueeze(Tensor(a) self, int dim) -> Tensor(a)
@@ -4176,18 +4178,18 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsqueeze_ = asserts.Op{
+var opUnsqueeze_ = wrap.Op{
 	Name:     "unsqueeze_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Unsqueeze_ checks unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)
@@ -4195,8 +4197,8 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Unsqueeze_(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUnsqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
@@ -4204,10 +4206,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	return r0
 }
 
-var opVander = asserts.Op{
+var opVander = wrap.Op{
 	Name:     "vander",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Vander checks vander(Tensor x, int? N=None, bool increasing=False) -> Tensor
@@ -4215,17 +4217,17 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Vander(x, N, increasing)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opVar = asserts.Op{
+var opVar = wrap.Op{
 	Name:     "var",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Var checks var(Tensor self, bool unbiased=True) -> Tensor
@@ -4233,17 +4235,17 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Var(self, unbiased)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opVarDim = asserts.Op{
+var opVarDim = wrap.Op{
 	Name:     "var",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarDim checks var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -4251,17 +4253,17 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	if !asserts.Checking() {
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opVarCorrection = asserts.Op{
+var opVarCorrection = wrap.Op{
 	Name:     "var",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarCorrection checks var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -4269,18 +4271,18 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	if !asserts.Checking() {
 		return kernels.VarCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opVarOut = asserts.Op{
+var opVarOut = wrap.Op{
 	Name:     "var",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarOut checks var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4288,19 +4290,19 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	if !asserts.Checking() {
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opVarCorrectionOut = asserts.Op{
+var opVarCorrectionOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarCorrectionOut checks var.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -4308,8 +4310,8 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opVarCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
@@ -4317,10 +4319,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	return r0
 }
 
-var opVarNamesDim = asserts.Op{
+var opVarNamesDim = wrap.Op{
 	Name:     "var",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarNamesDim checks var.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> Tensor
@@ -4328,17 +4330,17 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	if !asserts.Checking() {
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opVarNamesOut = asserts.Op{
+var opVarNamesOut = wrap.Op{
 	Name:     "var",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarNamesOut checks var.names_out(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4346,19 +4348,19 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opVarCorrectionNames = asserts.Op{
+var opVarCorrectionNames = wrap.Op{
 	Name:     "var",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarCorrectionNames checks var.correction_names(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False) -> Tensor
@@ -4366,17 +4368,17 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 	if !asserts.Checking() {
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarCorrectionNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opVarCorrectionNamesOut = asserts.Op{
+var opVarCorrectionNamesOut = wrap.Op{
 	Name:     "var",
 	Overload: "correction_names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarCorrectionNamesOut checks var.correction_names_out(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)
@@ -4384,19 +4386,19 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	if !asserts.Checking() {
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opVarMean = asserts.Op{
+var opVarMean = wrap.Op{
 	Name:     "var_mean",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarMean checks var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)
@@ -4404,17 +4406,17 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.VarMean(self, unbiased)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opVarMeanDim = asserts.Op{
+var opVarMeanDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarMeanDim checks var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4422,17 +4424,17 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	if !asserts.Checking() {
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opVarMeanCorrection = asserts.Op{
+var opVarMeanCorrection = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarMeanCorrection checks var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -4440,18 +4442,18 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opVarMeanCorrectionOut = asserts.Op{
+var opVarMeanCorrectionOut = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarMeanCorrectionOut checks var_mean.correction_out(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4459,19 +4461,19 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
-var opVarMeanNamesDim = asserts.Op{
+var opVarMeanNamesDim = wrap.Op{
 	Name:     "var_mean",
 	Overload: "names_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarMeanNamesDim checks var_mean.names_dim(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)
@@ -4479,17 +4481,17 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	if !asserts.Checking() {
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opVarMeanCorrectionNames = asserts.Op{
+var opVarMeanCorrectionNames = wrap.Op{
 	Name:     "var_mean",
 	Overload: "correction_names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // VarMeanCorrectionNames checks var_mean.correction_names(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
@@ -4497,17 +4499,17 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 	if !asserts.Checking() {
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opViewAs = asserts.Op{
+var opViewAs = wrap.Op{
 	Name:     "view_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAs checks view_as(Tensor(a) self, Tensor other) -> Tensor(a)
@@ -4515,17 +4517,17 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAs(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opWhereSelf = asserts.Op{
+var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
@@ -4533,18 +4535,18 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.WhereSelf(condition, self, other)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
-var opWhereSelfOut = asserts.Op{
+var opWhereSelfOut = wrap.Op{
 	Name:     "where",
 	Overload: "self_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // WhereSelfOut checks where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4552,8 +4554,8 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	if !asserts.Checking() {
 		return kernels.WhereSelfOut(condition, self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opWhereSelfOut, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
@@ -4561,10 +4563,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	return r0
 }
 
-var opWhereScalarSelf = asserts.Op{
+var opWhereScalarSelf = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarSelf",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // WhereScalarSelf checks where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor
@@ -4572,17 +4574,17 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	if !asserts.Checking() {
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4e60d68d7242)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4e60d68d7242)
 	return r0
 }
 
-var opWhereScalarOther = asserts.Op{
+var opWhereScalarOther = wrap.Op{
 	Name:     "where",
 	Overload: "ScalarOther",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // WhereScalarOther checks where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor
@@ -4590,17 +4592,17 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	if !asserts.Checking() {
 		return kernels.WhereScalarOther(condition, self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_1ae36767a5a0)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_1ae36767a5a0)
 	return r0
 }
 
-var opWhereScalar = asserts.Op{
+var opWhereScalar = wrap.Op{
 	Name:     "where",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // WhereScalar checks where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor
@@ -4608,17 +4610,17 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.WhereScalar(condition, self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_53a30867dfce)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_53a30867dfce)
 	return r0
 }
 
-var opWhere = asserts.Op{
+var opWhere = wrap.Op{
 	Name:     "where",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Where checks where(Tensor condition) -> Tensor[]
@@ -4626,17 +4628,17 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Where(condition)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opWhere, &assertgenshapes.Locs_1a508e24cd50)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_1a508e24cd50)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_1a508e24cd50)
 	return r0
 }
 
-var opNormExceptDim = asserts.Op{
+var opNormExceptDim = wrap.Op{
 	Name:     "norm_except_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormExceptDim checks norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor
@@ -4644,17 +4646,17 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_cd7cbe82a99f)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_cd7cbe82a99f)
 	return r0
 }
 
-var opXWeightNorm = asserts.Op{
+var opXWeightNorm = wrap.Op{
 	Name:     "_weight_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XWeightNorm checks _weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor
@@ -4662,17 +4664,17 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XWeightNorm(v, g, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_8ea8df405e62)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_8ea8df405e62)
 	return r0
 }
 
-var opXWeightNormInterface = asserts.Op{
+var opXWeightNormInterface = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XWeightNormInterface checks _weight_norm_interface(Tensor v, Tensor g, int dim=0) -> (Tensor, Tensor)
@@ -4680,18 +4682,18 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterface(v, g, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
-var opXWeightNormInterfaceOut = asserts.Op{
+var opXWeightNormInterfaceOut = wrap.Op{
 	Name:     "_weight_norm_interface",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XWeightNormInterfaceOut checks _weight_norm_interface.out(Tensor v, Tensor g, int dim=0, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4699,19 +4701,19 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
-var opXWeightNormInterfaceBackward = asserts.Op{
+var opXWeightNormInterfaceBackward = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XWeightNormInterfaceBackward checks _weight_norm_interface_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4719,17 +4721,17 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_08446d94cbcd)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
-var opXWeightNormInterfaceBackwardOut = asserts.Op{
+var opXWeightNormInterfaceBackwardOut = wrap.Op{
 	Name:     "_weight_norm_interface_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XWeightNormInterfaceBackwardOut checks _weight_norm_interface_backward.out(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -4737,19 +4739,19 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
-	var c asserts.Call
-	var a5, a6 asserts.Saved
+	var c wrap.Call
+	var a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_dcb8725c8171(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
-var opXWeightNormDifferentiableBackward = asserts.Op{
+var opXWeightNormDifferentiableBackward = wrap.Op{
 	Name:     "_weight_norm_differentiable_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XWeightNormDifferentiableBackward checks _weight_norm_differentiable_backward(Tensor grad_w, Tensor saved_v, Tensor saved_g, Tensor saved_norms, int dim) -> (Tensor, Tensor)
@@ -4757,17 +4759,17 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_08446d94cbcd)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
-var opZerosNames = asserts.Op{
+var opZerosNames = wrap.Op{
 	Name:     "zeros",
 	Overload: "names",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ZerosNames checks zeros.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4775,17 +4777,17 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 	if !asserts.Checking() {
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opZerosNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opZerosNamesOut = asserts.Op{
+var opZerosNamesOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ZerosNamesOut checks zeros.names_out(int[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
@@ -4793,19 +4795,19 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ZerosNamesOut(size, names, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opXEfficientzerotensor = asserts.Op{
+var opXEfficientzerotensor = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEfficientzerotensor checks _efficientzerotensor(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4813,17 +4815,17 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opXEfficientzerotensorOut = asserts.Op{
+var opXEfficientzerotensorOut = wrap.Op{
 	Name:     "_efficientzerotensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEfficientzerotensorOut checks _efficientzerotensor.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4831,19 +4833,19 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opZeros = asserts.Op{
+var opZeros = wrap.Op{
 	Name:     "zeros",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Zeros checks zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -4851,17 +4853,17 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 	if !asserts.Checking() {
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opZerosOut = asserts.Op{
+var opZerosOut = wrap.Op{
 	Name:     "zeros",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ZerosOut checks zeros.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -4869,19 +4871,19 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZerosOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opZerosLike = asserts.Op{
+var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -4889,18 +4891,18 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	if !asserts.Checking() {
 		return kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opZerosLikeOut = asserts.Op{
+var opZerosLikeOut = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ZerosLikeOut checks zeros_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -4908,8 +4910,8 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.ZerosLikeOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opZerosLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
@@ -4917,10 +4919,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	return r0
 }
 
-var opXStandardGammaGrad = asserts.Op{
+var opXStandardGammaGrad = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XStandardGammaGrad checks _standard_gamma_grad(Tensor self, Tensor output) -> Tensor
@@ -4928,18 +4930,18 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGrad(self, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
-var opXStandardGammaGradOut = asserts.Op{
+var opXStandardGammaGradOut = wrap.Op{
 	Name:     "_standard_gamma_grad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XStandardGammaGradOut checks _standard_gamma_grad.out(Tensor self, Tensor output, *, Tensor(a!) out) -> Tensor(a!)
@@ -4947,19 +4949,19 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	return r0
 }
 
-var opXStandardGamma = asserts.Op{
+var opXStandardGamma = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XStandardGamma checks _standard_gamma(Tensor self, Generator? generator=None) -> Tensor
@@ -4967,18 +4969,18 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XStandardGamma(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXStandardGammaOut = asserts.Op{
+var opXStandardGammaOut = wrap.Op{
 	Name:     "_standard_gamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XStandardGammaOut checks _standard_gamma.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -4986,19 +4988,19 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStandardGammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXDirichletGrad = asserts.Op{
+var opXDirichletGrad = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XDirichletGrad checks _dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor
@@ -5006,17 +5008,17 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_11bc4e764dcf)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_11bc4e764dcf)
 	return r0
 }
 
-var opXDirichletGradOut = asserts.Op{
+var opXDirichletGradOut = wrap.Op{
 	Name:     "_dirichlet_grad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XDirichletGradOut checks _dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)
@@ -5024,19 +5026,19 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXDirichletGradOut, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	return r0
 }
 
-var opXSampleDirichlet = asserts.Op{
+var opXSampleDirichlet = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSampleDirichlet checks _sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor
@@ -5044,17 +5046,17 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSampleDirichlet(self, generator)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSampleDirichletOut = asserts.Op{
+var opXSampleDirichletOut = wrap.Op{
 	Name:     "_sample_dirichlet",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSampleDirichletOut checks _sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5062,19 +5064,19 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opPoisson = asserts.Op{
+var opPoisson = wrap.Op{
 	Name:     "poisson",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Poisson checks poisson(Tensor self, Generator? generator=None) -> Tensor
@@ -5082,18 +5084,18 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Poisson(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPoissonOut = asserts.Op{
+var opPoissonOut = wrap.Op{
 	Name:     "poisson",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PoissonOut checks poisson.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5101,19 +5103,19 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.PoissonOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPoissonOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBinomial = asserts.Op{
+var opBinomial = wrap.Op{
 	Name:     "binomial",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Binomial checks binomial(Tensor count, Tensor prob, Generator? generator=None) -> Tensor
@@ -5121,17 +5123,17 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.Binomial(count, prob, generator)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_596266ca8ed3)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_596266ca8ed3)
 	return r0
 }
 
-var opBinomialOut = asserts.Op{
+var opBinomialOut = wrap.Op{
 	Name:     "binomial",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BinomialOut checks binomial.out(Tensor count, Tensor prob, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5139,19 +5141,19 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	if !asserts.Checking() {
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinomialOut, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	return r0
 }
 
-var opNativeNorm = asserts.Op{
+var opNativeNorm = wrap.Op{
 	Name:     "native_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeNorm checks native_norm(Tensor self, Scalar p=2) -> Tensor
@@ -5159,17 +5161,17 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NativeNorm(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNativeNormOut = asserts.Op{
+var opNativeNormOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeNormOut checks native_norm.out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5177,19 +5179,19 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NativeNormOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opNativeNormScalarOptDimDtype = asserts.Op{
+var opNativeNormScalarOptDimDtype = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeNormScalarOptDimDtype checks native_norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype) -> Tensor
@@ -5197,17 +5199,17 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNativeNormScalarOptDimDtypeOut = asserts.Op{
+var opNativeNormScalarOptDimDtypeOut = wrap.Op{
 	Name:     "native_norm",
 	Overload: "ScalarOpt_dim_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NativeNormScalarOptDimDtypeOut checks native_norm.ScalarOpt_dim_dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, ScalarType? dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -5215,19 +5217,19 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	if !asserts.Checking() {
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opXBatchNormWithUpdate = asserts.Op{
+var opXBatchNormWithUpdate = wrap.Op{
 	Name:     "_batch_norm_with_update",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormWithUpdate checks _batch_norm_with_update(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5235,8 +5237,8 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_416177f44e9c(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
@@ -5244,10 +5246,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	return r0, r1, r2, r3
 }
 
-var opXBatchNormWithUpdateFunctional = asserts.Op{
+var opXBatchNormWithUpdateFunctional = wrap.Op{
 	Name:     "_batch_norm_with_update_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormWithUpdateFunctional checks _batch_norm_with_update_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)
@@ -5255,18 +5257,18 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_1269b9db1ba5(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.ChecksPost_1d282b6c8b70(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXBatchNormWithUpdateOut = asserts.Op{
+var opXBatchNormWithUpdateOut = wrap.Op{
 	Name:     "_batch_norm_with_update",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormWithUpdateOut checks _batch_norm_with_update.out(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps, *, Tensor(d!) out, Tensor(e!) save_mean, Tensor(f!) save_invstd, Tensor(g!) reserve) -> (Tensor(d!), Tensor(e!), Tensor(f!), Tensor(g!))
@@ -5274,19 +5276,19 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	if !asserts.Checking() {
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
-	var c asserts.Call
-	var a3, a4, a7, a8, a9, a10 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a7, a8, a9, a10 wrap.Saved
 	assertgenshapes.ChecksPre_4281a060a24d(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost_2560185b3137(&c, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPost_18090fe28a37(&c, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
-var opXBatchNormNoUpdate = asserts.Op{
+var opXBatchNormNoUpdate = wrap.Op{
 	Name:     "_batch_norm_no_update",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormNoUpdate checks _batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)
@@ -5294,18 +5296,18 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_a5a8133bfdb3(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	assertgenshapes.ChecksPost_1cf4cc799ed2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXBatchNormNoUpdateOut = asserts.Op{
+var opXBatchNormNoUpdateOut = wrap.Op{
 	Name:     "_batch_norm_no_update",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XBatchNormNoUpdateOut checks _batch_norm_no_update.out(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2, Tensor(d!) out3) -> (Tensor(a!), Tensor(b!), Tensor(c!), Tensor(d!))
@@ -5313,19 +5315,19 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	if !asserts.Checking() {
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
-	var c asserts.Call
-	var a7, a8, a9, a10 asserts.Saved
+	var c wrap.Call
+	var a7, a8, a9, a10 wrap.Saved
 	assertgenshapes.ChecksPre_62fa2855a2b9(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost_fea389415e96(&c, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_c414cf90fc8d(&c, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
-var opBatchNormBackward = asserts.Op{
+var opBatchNormBackward = wrap.Op{
 	Name:     "batch_norm_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BatchNormBackward checks batch_norm_backward(Tensor grad_out, Tensor input, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, bool update, float eps, bool[3] output_mask, Tensor reserve) -> (Tensor, Tensor, Tensor)
@@ -5333,18 +5335,18 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a6, a10 wrap.Saved
 	assertgenshapes.ChecksPre_62f461653770(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
 	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXSparseSum = asserts.Op{
+var opXSparseSum = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSum checks _sparse_sum(Tensor self) -> Tensor
@@ -5352,17 +5354,17 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSum(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseSumDtype = asserts.Op{
+var opXSparseSumDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSumDtype checks _sparse_sum.dtype(Tensor self, *, ScalarType dtype) -> Tensor
@@ -5370,17 +5372,17 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseSumDim = asserts.Op{
+var opXSparseSumDim = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSumDim checks _sparse_sum.dim(Tensor self, int[1] dim) -> Tensor
@@ -5388,18 +5390,18 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseSumDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSumDimOut = asserts.Op{
+var opXSparseSumDimOut = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSumDimOut checks _sparse_sum.dim_out(Tensor self, int[1] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5407,19 +5409,19 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXSparseSumDimDtype = asserts.Op{
+var opXSparseSumDimDtype = wrap.Op{
 	Name:     "_sparse_sum",
 	Overload: "dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSumDimDtype checks _sparse_sum.dim_dtype(Tensor self, int[1] dim, *, ScalarType dtype) -> Tensor
@@ -5427,17 +5429,17 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseSumBackward = asserts.Op{
+var opXSparseSumBackward = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSumBackward checks _sparse_sum_backward(Tensor grad, Tensor self, int[] dim) -> Tensor
@@ -5445,17 +5447,17 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
-var opXSparseSumBackwardOut = asserts.Op{
+var opXSparseSumBackwardOut = wrap.Op{
 	Name:     "_sparse_sum_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSumBackwardOut checks _sparse_sum_backward.out(Tensor grad, Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -5463,19 +5465,19 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	if !asserts.Checking() {
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	return r0
 }
 
-var opXSparseCsrSumDimDtype = asserts.Op{
+var opXSparseCsrSumDimDtype = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCsrSumDimDtype checks _sparse_csr_sum.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5483,17 +5485,17 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseCsrSumDimDtypeOut = asserts.Op{
+var opXSparseCsrSumDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_sum",
 	Overload: "dim_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCsrSumDimDtypeOut checks _sparse_csr_sum.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5501,19 +5503,19 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	if !asserts.Checking() {
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXSparseCsrProdDimDtype = asserts.Op{
+var opXSparseCsrProdDimDtype = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCsrProdDimDtype checks _sparse_csr_prod.dim_dtype(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -5521,17 +5523,17 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseCsrProdDimDtypeOut = asserts.Op{
+var opXSparseCsrProdDimDtypeOut = wrap.Op{
 	Name:     "_sparse_csr_prod",
 	Overload: "dim_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCsrProdDimDtypeOut checks _sparse_csr_prod.dim_dtype_out(Tensor self, int[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -5539,19 +5541,19 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	if !asserts.Checking() {
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXSparseSoftmaxInt = asserts.Op{
+var opXSparseSoftmaxInt = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSoftmaxInt checks _sparse_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5559,17 +5561,17 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseSoftmaxDimname = asserts.Op{
+var opXSparseSoftmaxDimname = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSoftmaxDimname checks _sparse_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5577,17 +5579,17 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseSoftmax = asserts.Op{
+var opXSparseSoftmax = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSoftmax checks _sparse_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5595,18 +5597,18 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseSoftmaxOut = asserts.Op{
+var opXSparseSoftmaxOut = wrap.Op{
 	Name:     "_sparse_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSoftmaxOut checks _sparse_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5614,19 +5616,19 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXSparseSoftmaxBackwardData = asserts.Op{
+var opXSparseSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSoftmaxBackwardData checks _sparse_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5634,17 +5636,17 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_084c5ca3919b)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
-var opXSparseSoftmaxBackwardDataOut = asserts.Op{
+var opXSparseSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseSoftmaxBackwardDataOut checks _sparse_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5652,19 +5654,19 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
-var opXSparseLogSoftmaxInt = asserts.Op{
+var opXSparseLogSoftmaxInt = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseLogSoftmaxInt checks _sparse_log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -5672,17 +5674,17 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseLogSoftmaxDimname = asserts.Op{
+var opXSparseLogSoftmaxDimname = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseLogSoftmaxDimname checks _sparse_log_softmax.Dimname(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor
@@ -5690,17 +5692,17 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseLogSoftmax = asserts.Op{
+var opXSparseLogSoftmax = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseLogSoftmax checks _sparse_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor
@@ -5708,18 +5710,18 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXSparseLogSoftmaxOut = asserts.Op{
+var opXSparseLogSoftmaxOut = wrap.Op{
 	Name:     "_sparse_log_softmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseLogSoftmaxOut checks _sparse_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
@@ -5727,19 +5729,19 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXSparseLogSoftmaxBackwardData = asserts.Op{
+var opXSparseLogSoftmaxBackwardData = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseLogSoftmaxBackwardData checks _sparse_log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, Tensor self) -> Tensor
@@ -5747,17 +5749,17 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_084c5ca3919b)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
-var opXSparseLogSoftmaxBackwardDataOut = asserts.Op{
+var opXSparseLogSoftmaxBackwardDataOut = wrap.Op{
 	Name:     "_sparse_log_softmax_backward_data",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseLogSoftmaxBackwardDataOut checks _sparse_log_softmax_backward_data.out(Tensor grad_output, Tensor output, int dim, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -5765,19 +5767,19 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	if !asserts.Checking() {
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
-var opXSpdiags = asserts.Op{
+var opXSpdiags = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSpdiags checks _spdiags(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None) -> Tensor
@@ -5785,17 +5787,17 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	if !asserts.Checking() {
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_329793473672)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_329793473672)
 	return r0
 }
 
-var opXSpdiagsOut = asserts.Op{
+var opXSpdiagsOut = wrap.Op{
 	Name:     "_spdiags",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSpdiagsOut checks _spdiags.out(Tensor diagonals, Tensor offsets, int[] shape, Layout? layout=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -5803,19 +5805,19 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	if !asserts.Checking() {
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSpdiagsOut, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	return r0
 }
 
-var opNormScalarOptDtype = asserts.Op{
+var opNormScalarOptDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormScalarOptDtype checks norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor
@@ -5823,18 +5825,18 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtype(self, p, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormScalarOptDtypeOut = asserts.Op{
+var opNormScalarOptDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormScalarOptDtypeOut checks norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5842,19 +5844,19 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opNormScalar = asserts.Op{
+var opNormScalar = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormScalar checks norm.Scalar(Tensor self, Scalar p=2) -> Tensor
@@ -5862,18 +5864,18 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NormScalar(self, p)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormScalarOut = asserts.Op{
+var opNormScalarOut = wrap.Op{
 	Name:     "norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormScalarOut checks norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -5881,19 +5883,19 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.NormScalarOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opNormScalarOptDimDtype = asserts.Op{
+var opNormScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormScalarOptDimDtype checks norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5901,18 +5903,18 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormScalarOptDim = asserts.Op{
+var opNormScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "ScalarOpt_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormScalarOptDim checks norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor
@@ -5920,18 +5922,18 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	if !asserts.Checking() {
 		return kernels.NormScalarOptDim(self, p, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNormDtypeOut = asserts.Op{
+var opNormDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormDtypeOut checks norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -5939,8 +5941,8 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
@@ -5948,10 +5950,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	return r0
 }
 
-var opNormOut = asserts.Op{
+var opNormOut = wrap.Op{
 	Name:     "norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormOut checks norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -5959,8 +5961,8 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	if !asserts.Checking() {
 		return kernels.NormOut(self, p, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
@@ -5968,10 +5970,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	return r0
 }
 
-var opNormNamesScalarOptDimDtype = asserts.Op{
+var opNormNamesScalarOptDimDtype = wrap.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim_dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormNamesScalarOptDimDtype checks norm.names_ScalarOpt_dim_dtype(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor
@@ -5979,17 +5981,17 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 	if !asserts.Checking() {
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNormNamesScalarOptDim = asserts.Op{
+var opNormNamesScalarOptDim = wrap.Op{
 	Name:     "norm",
 	Overload: "names_ScalarOpt_dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormNamesScalarOptDim checks norm.names_ScalarOpt_dim(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False) -> Tensor
@@ -5997,17 +5999,17 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 	if !asserts.Checking() {
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNormNamesDtypeOut = asserts.Op{
+var opNormNamesDtypeOut = wrap.Op{
 	Name:     "norm",
 	Overload: "names_dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormNamesDtypeOut checks norm.names_dtype_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)
@@ -6015,19 +6017,19 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	if !asserts.Checking() {
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opNormNamesOut = asserts.Op{
+var opNormNamesOut = wrap.Op{
 	Name:     "norm",
 	Overload: "names_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormNamesOut checks norm.names_out(Tensor self, Scalar? p, Dimname[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6035,19 +6037,19 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFrexpTensor = asserts.Op{
+var opFrexpTensor = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FrexpTensor checks frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)
@@ -6055,18 +6057,18 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.FrexpTensor(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opFrexpTensorOut = asserts.Op{
+var opFrexpTensorOut = wrap.Op{
 	Name:     "frexp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FrexpTensorOut checks frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)
@@ -6074,8 +6076,8 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	if !asserts.Checking() {
 		return kernels.FrexpTensorOut(self, mantissa, exponent)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opFrexpTensorOut, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
@@ -6083,10 +6085,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	return r0, r1
 }
 
-var opFrobeniusNormDim = asserts.Op{
+var opFrobeniusNormDim = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FrobeniusNormDim checks frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -6094,17 +6096,17 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFrobeniusNormOut = asserts.Op{
+var opFrobeniusNormOut = wrap.Op{
 	Name:     "frobenius_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FrobeniusNormOut checks frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6112,19 +6114,19 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opNuclearNorm = asserts.Op{
+var opNuclearNorm = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NuclearNorm checks nuclear_norm(Tensor self, bool keepdim=False) -> Tensor
@@ -6132,17 +6134,17 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NuclearNorm(self, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNuclearNormOut = asserts.Op{
+var opNuclearNormOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NuclearNormOut checks nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6150,19 +6152,19 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opNuclearNormDim = asserts.Op{
+var opNuclearNormDim = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NuclearNormDim checks nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor
@@ -6170,17 +6172,17 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNuclearNormDimOut = asserts.Op{
+var opNuclearNormDimOut = wrap.Op{
 	Name:     "nuclear_norm",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NuclearNormDimOut checks nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -6188,19 +6190,19 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	if !asserts.Checking() {
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -6208,18 +6210,18 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Clone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCloneOut = asserts.Op{
+var opCloneOut = wrap.Op{
 	Name:     "clone",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CloneOut checks clone.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6227,19 +6229,19 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.CloneOut(self, memory_format, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCloneOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opPositive = asserts.Op{
+var opPositive = wrap.Op{
 	Name:     "positive",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Positive checks positive(Tensor(a) self) -> Tensor(a)
@@ -6247,17 +6249,17 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Positive(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opResizeAs_ = asserts.Op{
+var opResizeAs_ = wrap.Op{
 	Name:     "resize_as_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeAs_ checks resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)
@@ -6265,19 +6267,19 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	if !asserts.Checking() {
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAs_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
-var opResizeAsOut = asserts.Op{
+var opResizeAsOut = wrap.Op{
 	Name:     "resize_as",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeAsOut checks resize_as.out(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
@@ -6285,19 +6287,19 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	if !asserts.Checking() {
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsOut, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	return r0
 }
 
-var opResizeAs = asserts.Op{
+var opResizeAs = wrap.Op{
 	Name:     "resize_as",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeAs checks resize_as(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor
@@ -6305,17 +6307,17 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	if !asserts.Checking() {
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7d1144da18d3)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
-var opResizeAsSparse_ = asserts.Op{
+var opResizeAsSparse_ = wrap.Op{
 	Name:     "resize_as_sparse_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeAsSparse_ checks resize_as_sparse_(Tensor(a!) self, Tensor the_template) -> Tensor(a!)
@@ -6323,19 +6325,19 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAsSparse_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
-var opResizeAsSparseOut = asserts.Op{
+var opResizeAsSparseOut = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeAsSparseOut checks resize_as_sparse.out(Tensor self, Tensor the_template, *, Tensor(a!) out) -> Tensor(a!)
@@ -6343,19 +6345,19 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	return r0
 }
 
-var opResizeAsSparse = asserts.Op{
+var opResizeAsSparse = wrap.Op{
 	Name:     "resize_as_sparse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ResizeAsSparse checks resize_as_sparse(Tensor self, Tensor the_template) -> Tensor
@@ -6363,17 +6365,17 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.ResizeAsSparse(self, the_template)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7d1144da18d3)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -6381,8 +6383,8 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZero_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
@@ -6390,10 +6392,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opZeroOut = asserts.Op{
+var opZeroOut = wrap.Op{
 	Name:     "zero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ZeroOut checks zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -6401,19 +6403,19 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ZeroOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opZeroOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opZero = asserts.Op{
+var opZero = wrap.Op{
 	Name:     "zero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Zero checks zero(Tensor self) -> Tensor
@@ -6421,18 +6423,18 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Zero(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSubOut = asserts.Op{
+var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6440,8 +6442,8 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	if !asserts.Checking() {
 		return kernels.SubOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSubOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
@@ -6449,10 +6451,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	return r0
 }
 
-var opSubTensor = asserts.Op{
+var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6460,18 +6462,18 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.SubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSub_Tensor = asserts.Op{
+var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6479,8 +6481,8 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Sub_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opSub_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
@@ -6488,10 +6490,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	return r0
 }
 
-var opSubScalar = asserts.Op{
+var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6499,18 +6501,18 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.SubScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSub_Scalar = asserts.Op{
+var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6518,8 +6520,8 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.Sub_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSub_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
@@ -6527,10 +6529,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	return r0
 }
 
-var opSubScalarOut = asserts.Op{
+var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6538,19 +6540,19 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opSubtractOut = asserts.Op{
+var opSubtractOut = wrap.Op{
 	Name:     "subtract",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubtractOut checks subtract.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6558,19 +6560,19 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSubtractOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opSubtractTensor = asserts.Op{
+var opSubtractTensor = wrap.Op{
 	Name:     "subtract",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubtractTensor checks subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6578,17 +6580,17 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.SubtractTensor(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSubtract_Tensor = asserts.Op{
+var opSubtract_Tensor = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Subtract_Tensor checks subtract_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -6596,19 +6598,19 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubtract_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opSubtractScalar = asserts.Op{
+var opSubtractScalar = wrap.Op{
 	Name:     "subtract",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SubtractScalar checks subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6616,17 +6618,17 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SubtractScalar(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSubtract_Scalar = asserts.Op{
+var opSubtract_Scalar = wrap.Op{
 	Name:     "subtract_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Subtract_Scalar checks subtract_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -6634,19 +6636,19 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSubtract_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opRsubTensor = asserts.Op{
+var opRsubTensor = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -6654,18 +6656,18 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.RsubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRsubTensorOut = asserts.Op{
+var opRsubTensorOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6673,19 +6675,19 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRsubTensorOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opHeavisideOut = asserts.Op{
+var opHeavisideOut = wrap.Op{
 	Name:     "heaviside",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HeavisideOut checks heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)
@@ -6693,19 +6695,19 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.HeavisideOut(self, values, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHeavisideOut, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	return r0
 }
 
-var opHeaviside = asserts.Op{
+var opHeaviside = wrap.Op{
 	Name:     "heaviside",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Heaviside checks heaviside(Tensor self, Tensor values) -> Tensor
@@ -6713,17 +6715,17 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside(self, values)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_26c1e0ba29d9)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_26c1e0ba29d9)
 	return r0
 }
 
-var opHeaviside_ = asserts.Op{
+var opHeaviside_ = wrap.Op{
 	Name:     "heaviside_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Heaviside_ checks heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)
@@ -6731,19 +6733,19 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Heaviside_(self, values)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHeaviside_, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	return r0
 }
 
-var opRsubScalar = asserts.Op{
+var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -6751,18 +6753,18 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.RsubScalar(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRsubScalarOut = asserts.Op{
+var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -6770,19 +6772,19 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRsubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXSparseAddmm = asserts.Op{
+var opXSparseAddmm = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseAddmm checks _sparse_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6790,18 +6792,18 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opXSparseAddmmOut = asserts.Op{
+var opXSparseAddmmOut = wrap.Op{
 	Name:     "_sparse_addmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseAddmmOut checks _sparse_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6809,19 +6811,19 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
-var opSparseSampledAddmmOut = asserts.Op{
+var opSparseSampledAddmmOut = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseSampledAddmmOut checks sparse_sampled_addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6829,8 +6831,8 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
@@ -6838,10 +6840,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	return r0
 }
 
-var opSparseSampledAddmm = asserts.Op{
+var opSparseSampledAddmm = wrap.Op{
 	Name:     "sparse_sampled_addmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseSampledAddmm checks sparse_sampled_addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6849,18 +6851,18 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opXSparseMmReduceImpl = asserts.Op{
+var opXSparseMmReduceImpl = wrap.Op{
 	Name:     "_sparse_mm_reduce_impl",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseMmReduceImpl checks _sparse_mm_reduce_impl(Tensor self, Tensor other, str reduce) -> (Tensor, Tensor)
@@ -6868,18 +6870,18 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImpl(self, other, reduce)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
-var opXSparseMmReduceImplBackward = asserts.Op{
+var opXSparseMmReduceImplBackward = wrap.Op{
 	Name:     "_sparse_mm_reduce_impl_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseMmReduceImplBackward checks _sparse_mm_reduce_impl_backward(Tensor self, Tensor grad_out, Tensor weight, str reduce, Tensor arg_out, bool[2] output_mask) -> (Tensor, Tensor)
@@ -6887,17 +6889,17 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_456da5087c84)
+	assertgenshapes.ChecksPost_6be603f06c4e(&c, &assertgenshapes.Locs_456da5087c84)
 	return r0, r1
 }
 
-var opAddmmOut = asserts.Op{
+var opAddmmOut = wrap.Op{
 	Name:     "addmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddmmOut checks addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -6905,8 +6907,8 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	if !asserts.Checking() {
 		return kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
@@ -6914,10 +6916,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	return r0
 }
 
-var opAddmm = asserts.Op{
+var opAddmm = wrap.Op{
 	Name:     "addmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addmm checks addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -6925,18 +6927,18 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	if !asserts.Checking() {
 		return kernels.Addmm(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
-var opAddmm_ = asserts.Op{
+var opAddmm_ = wrap.Op{
 	Name:     "addmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addmm_ checks addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -6944,8 +6946,8 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	if !asserts.Checking() {
 		return kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmm_, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
@@ -6953,10 +6955,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	return r0
 }
 
-var opXAddmmActivationOut = asserts.Op{
+var opXAddmmActivationOut = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddmmActivationOut checks _addmm_activation.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False, Tensor(a!) out) -> Tensor(a!)
@@ -6964,19 +6966,19 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	return r0
 }
 
-var opXAddmmActivation = asserts.Op{
+var opXAddmmActivation = wrap.Op{
 	Name:     "_addmm_activation",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddmmActivation checks _addmm_activation(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, bool use_gelu=False) -> Tensor
@@ -6984,17 +6986,17 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_05e455775b97)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
-var opXScaledMm = asserts.Op{
+var opXScaledMm = wrap.Op{
 	Name:     "_scaled_mm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledMm checks _scaled_mm(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False) -> Tensor
@@ -7002,17 +7004,17 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	if !asserts.Checking() {
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledMm, &assertgenshapes.Locs_d70677c4b3ed)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_d70677c4b3ed)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_d70677c4b3ed)
 	return r0
 }
 
-var opXScaledMmOut = asserts.Op{
+var opXScaledMmOut = wrap.Op{
 	Name:     "_scaled_mm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledMmOut checks _scaled_mm.out(Tensor self, Tensor mat2, Tensor scale_a, Tensor scale_b, Tensor? bias=None, Tensor? scale_result=None, ScalarType? out_dtype=None, bool use_fast_accum=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -7020,19 +7022,19 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmOut, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
+	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
 	return r0
 }
 
-var opXSparseCompressedTensorWithDims = asserts.Op{
+var opXSparseCompressedTensorWithDims = wrap.Op{
 	Name:     "_sparse_compressed_tensor_with_dims",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCompressedTensorWithDims checks _sparse_compressed_tensor_with_dims(int nnz, int dense_dim, int[] size, int[] blocksize, ScalarType index_dtype, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7040,17 +7042,17 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opSparseCompressedTensorCompPlainValueSize = asserts.Op{
+var opSparseCompressedTensorCompPlainValueSize = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCompressedTensorCompPlainValueSize checks sparse_compressed_tensor.comp_plain_value_size(Tensor compressed_indices, Tensor plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7058,18 +7060,18 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
-var opSparseCsrTensorCrowColValueSize = asserts.Op{
+var opSparseCsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCsrTensorCrowColValueSize checks sparse_csr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7077,17 +7079,17 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
-var opSparseCscTensorCcolRowValueSize = asserts.Op{
+var opSparseCscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCscTensorCcolRowValueSize checks sparse_csc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7095,17 +7097,17 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
-var opSparseBsrTensorCrowColValueSize = asserts.Op{
+var opSparseBsrTensorCrowColValueSize = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseBsrTensorCrowColValueSize checks sparse_bsr_tensor.crow_col_value_size(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7113,17 +7115,17 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
-var opSparseBscTensorCcolRowValueSize = asserts.Op{
+var opSparseBscTensorCcolRowValueSize = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value_size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseBscTensorCcolRowValueSize checks sparse_bsc_tensor.ccol_row_value_size(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7131,17 +7133,17 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
-var opSparseCompressedTensorCompPlainValue = asserts.Op{
+var opSparseCompressedTensorCompPlainValue = wrap.Op{
 	Name:     "sparse_compressed_tensor",
 	Overload: "comp_plain_value",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCompressedTensorCompPlainValue checks sparse_compressed_tensor.comp_plain_value(Tensor compressed_indices, Tensor plain_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7149,17 +7151,17 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	if !asserts.Checking() {
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
-var opSparseCsrTensorCrowColValue = asserts.Op{
+var opSparseCsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_csr_tensor",
 	Overload: "crow_col_value",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCsrTensorCrowColValue checks sparse_csr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7167,17 +7169,17 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
-var opSparseCscTensorCcolRowValue = asserts.Op{
+var opSparseCscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_csc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCscTensorCcolRowValue checks sparse_csc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7185,17 +7187,17 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
-var opSparseBsrTensorCrowColValue = asserts.Op{
+var opSparseBsrTensorCrowColValue = wrap.Op{
 	Name:     "sparse_bsr_tensor",
 	Overload: "crow_col_value",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseBsrTensorCrowColValue checks sparse_bsr_tensor.crow_col_value(Tensor crow_indices, Tensor col_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7203,17 +7205,17 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
-var opSparseBscTensorCcolRowValue = asserts.Op{
+var opSparseBscTensorCcolRowValue = wrap.Op{
 	Name:     "sparse_bsc_tensor",
 	Overload: "ccol_row_value",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseBscTensorCcolRowValue checks sparse_bsc_tensor.ccol_row_value(Tensor ccol_indices, Tensor row_indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7221,17 +7223,17 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	if !asserts.Checking() {
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
-var opXSparseCompressedTensorUnsafe = asserts.Op{
+var opXSparseCompressedTensorUnsafe = wrap.Op{
 	Name:     "_sparse_compressed_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCompressedTensorUnsafe checks _sparse_compressed_tensor_unsafe(Tensor compressed_indices, Tensor plain_indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7239,17 +7241,17 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	if !asserts.Checking() {
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
-var opXSparseCsrTensorUnsafe = asserts.Op{
+var opXSparseCsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csr_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCsrTensorUnsafe checks _sparse_csr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7257,17 +7259,17 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
-var opXSparseCscTensorUnsafe = asserts.Op{
+var opXSparseCscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_csc_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCscTensorUnsafe checks _sparse_csc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7275,17 +7277,17 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
-var opXSparseBsrTensorUnsafe = asserts.Op{
+var opXSparseBsrTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsr_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseBsrTensorUnsafe checks _sparse_bsr_tensor_unsafe(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7293,17 +7295,17 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
-var opXSparseBscTensorUnsafe = asserts.Op{
+var opXSparseBscTensorUnsafe = wrap.Op{
 	Name:     "_sparse_bsc_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseBscTensorUnsafe checks _sparse_bsc_tensor_unsafe(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -7311,17 +7313,17 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
-var opSparseCooTensorSize = asserts.Op{
+var opSparseCooTensorSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCooTensorSize checks sparse_coo_tensor.size(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7329,17 +7331,17 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opSparseCooTensorSizeOut = asserts.Op{
+var opSparseCooTensorSizeOut = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "size_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCooTensorSizeOut checks sparse_coo_tensor.size_out(int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7347,19 +7349,19 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
-var opSparseCooTensorIndices = asserts.Op{
+var opSparseCooTensorIndices = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCooTensorIndices checks sparse_coo_tensor.indices(Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7367,17 +7369,17 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
-var opSparseCooTensorIndicesSize = asserts.Op{
+var opSparseCooTensorIndicesSize = wrap.Op{
 	Name:     "sparse_coo_tensor",
 	Overload: "indices_size",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseCooTensorIndicesSize checks sparse_coo_tensor.indices_size(Tensor indices, Tensor values, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7385,17 +7387,17 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	if !asserts.Checking() {
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
-var opXSparseCooTensorUnsafe = asserts.Op{
+var opXSparseCooTensorUnsafe = wrap.Op{
 	Name:     "_sparse_coo_tensor_unsafe",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCooTensorUnsafe checks _sparse_coo_tensor_unsafe(Tensor indices, Tensor values, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool? is_coalesced=None) -> Tensor
@@ -7403,17 +7405,17 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
-var opXValidateSparseCooTensorArgs = asserts.Op{
+var opXValidateSparseCooTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_coo_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValidateSparseCooTensorArgs checks _validate_sparse_coo_tensor_args(Tensor indices, Tensor values, int[] size, bool? is_coalesced=None) -> ()
@@ -7422,16 +7424,16 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_6a92e6661b69)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_6a92e6661b69)
 }
 
-var opXValidateSparseCompressedTensorArgs = asserts.Op{
+var opXValidateSparseCompressedTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_compressed_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValidateSparseCompressedTensorArgs checks _validate_sparse_compressed_tensor_args(Tensor compressed_indices, Tensor plain_indices, Tensor values, int[] size, Layout layout) -> ()
@@ -7440,16 +7442,16 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_b9696cae96f8)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_b9696cae96f8)
 }
 
-var opXValidateSparseCsrTensorArgs = asserts.Op{
+var opXValidateSparseCsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csr_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValidateSparseCsrTensorArgs checks _validate_sparse_csr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
@@ -7458,16 +7460,16 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
-var opXValidateSparseCscTensorArgs = asserts.Op{
+var opXValidateSparseCscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_csc_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValidateSparseCscTensorArgs checks _validate_sparse_csc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
@@ -7476,16 +7478,16 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
-var opXValidateSparseBsrTensorArgs = asserts.Op{
+var opXValidateSparseBsrTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsr_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValidateSparseBsrTensorArgs checks _validate_sparse_bsr_tensor_args(Tensor crow_indices, Tensor col_indices, Tensor values, int[] size) -> ()
@@ -7494,16 +7496,16 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
-var opXValidateSparseBscTensorArgs = asserts.Op{
+var opXValidateSparseBscTensorArgs = wrap.Op{
 	Name:     "_validate_sparse_bsc_tensor_args",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValidateSparseBscTensorArgs checks _validate_sparse_bsc_tensor_args(Tensor ccol_indices, Tensor row_indices, Tensor values, int[] size) -> ()
@@ -7512,16 +7514,16 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
-var opXSparseCooTensorWithDims = asserts.Op{
+var opXSparseCooTensorWithDims = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCooTensorWithDims checks _sparse_coo_tensor_with_dims(int sparse_dim, int dense_dim, int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False) -> Tensor
@@ -7529,17 +7531,17 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opXSparseCooTensorWithDimsOut = asserts.Op{
+var opXSparseCooTensorWithDimsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCooTensorWithDimsOut checks _sparse_coo_tensor_with_dims.out(int sparse_dim, int dense_dim, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -7547,19 +7549,19 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opXSparseCooTensorWithDimsAndTensors = asserts.Op{
+var opXSparseCooTensorWithDimsAndTensors = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCooTensorWithDimsAndTensors checks _sparse_coo_tensor_with_dims_and_tensors(int sparse_dim, int dense_dim, SymInt[] size, Tensor indices, Tensor values, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? is_coalesced=None) -> Tensor
@@ -7567,18 +7569,18 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
-var opXSparseCooTensorWithDimsAndTensorsOut = asserts.Op{
+var opXSparseCooTensorWithDimsAndTensorsOut = wrap.Op{
 	Name:     "_sparse_coo_tensor_with_dims_and_tensors",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseCooTensorWithDimsAndTensorsOut checks _sparse_coo_tensor_with_dims_and_tensors.out(int sparse_dim, int dense_dim, SymInt[] size, Tensor indices, Tensor values, *, bool? is_coalesced=None, Tensor(a!) out) -> Tensor(a!)
@@ -7586,19 +7588,19 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	if !asserts.Checking() {
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
 	return r0
 }
 
-var opSparseResize_ = asserts.Op{
+var opSparseResize_ = wrap.Op{
 	Name:     "sparse_resize_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseResize_ checks sparse_resize_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
@@ -7606,19 +7608,19 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	if !asserts.Checking() {
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSparseResizeOut = asserts.Op{
+var opSparseResizeOut = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseResizeOut checks sparse_resize.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7626,19 +7628,19 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	if !asserts.Checking() {
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opSparseResize = asserts.Op{
+var opSparseResize = wrap.Op{
 	Name:     "sparse_resize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SparseResize checks sparse_resize(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
@@ -7646,10 +7648,10 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	if !asserts.Checking() {
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 

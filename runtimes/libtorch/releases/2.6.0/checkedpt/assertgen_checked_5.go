@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opDunderAndScalar = asserts.Op{
+var opDunderAndScalar = wrap.Op{
 	Name:     "__and__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -22,17 +24,17 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderAndTensor = asserts.Op{
+var opDunderAndTensor = wrap.Op{
 	Name:     "__and__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -40,17 +42,17 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderAndTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIandScalar = asserts.Op{
+var opDunderIandScalar = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -58,19 +60,19 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIandScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderIandTensor = asserts.Op{
+var opDunderIandTensor = wrap.Op{
 	Name:     "__iand__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -78,19 +80,19 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIandTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIandTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseOrTensorOut = asserts.Op{
+var opBitwiseOrTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -98,19 +100,19 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseOrScalarOut = asserts.Op{
+var opBitwiseOrScalarOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -118,19 +120,19 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseOrScalar = asserts.Op{
+var opBitwiseOrScalar = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
@@ -138,17 +140,17 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseOrScalarTensor = asserts.Op{
+var opBitwiseOrScalarTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -156,17 +158,17 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseOrScalarTensorOut = asserts.Op{
+var opBitwiseOrScalarTensorOut = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -174,19 +176,19 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opBitwiseOrTensor = asserts.Op{
+var opBitwiseOrTensor = wrap.Op{
 	Name:     "bitwise_or",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
@@ -194,17 +196,17 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOrTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseOr_Scalar = asserts.Op{
+var opBitwiseOr_Scalar = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -212,19 +214,19 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseOr_Tensor = asserts.Op{
+var opBitwiseOr_Tensor = wrap.Op{
 	Name:     "bitwise_or_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -232,19 +234,19 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderOrScalar = asserts.Op{
+var opDunderOrScalar = wrap.Op{
 	Name:     "__or__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -252,17 +254,17 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderOrTensor = asserts.Op{
+var opDunderOrTensor = wrap.Op{
 	Name:     "__or__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -270,17 +272,17 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderOrTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIorScalar = asserts.Op{
+var opDunderIorScalar = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -288,19 +290,19 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderIorTensor = asserts.Op{
+var opDunderIorTensor = wrap.Op{
 	Name:     "__ior__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -308,19 +310,19 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseXorTensorOut = asserts.Op{
+var opBitwiseXorTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -328,19 +330,19 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseXorScalarOut = asserts.Op{
+var opBitwiseXorScalarOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -348,19 +350,19 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseXorScalar = asserts.Op{
+var opBitwiseXorScalar = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
@@ -368,17 +370,17 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseXorScalarTensor = asserts.Op{
+var opBitwiseXorScalarTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -386,17 +388,17 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseXorScalarTensorOut = asserts.Op{
+var opBitwiseXorScalarTensorOut = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -404,19 +406,19 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opBitwiseXorTensor = asserts.Op{
+var opBitwiseXorTensor = wrap.Op{
 	Name:     "bitwise_xor",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
@@ -424,17 +426,17 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXorTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseXor_Scalar = asserts.Op{
+var opBitwiseXor_Scalar = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -442,19 +444,19 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseXor_Tensor = asserts.Op{
+var opBitwiseXor_Tensor = wrap.Op{
 	Name:     "bitwise_xor_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -462,19 +464,19 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderXorScalar = asserts.Op{
+var opDunderXorScalar = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -482,17 +484,17 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderXorTensor = asserts.Op{
+var opDunderXorTensor = wrap.Op{
 	Name:     "__xor__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -500,17 +502,17 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderXorTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIxorScalar = asserts.Op{
+var opDunderIxorScalar = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -518,19 +520,19 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIxorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderIxorTensor = asserts.Op{
+var opDunderIxorTensor = wrap.Op{
 	Name:     "__ixor__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -538,19 +540,19 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIxorTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIxorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderLshiftScalar = asserts.Op{
+var opDunderLshiftScalar = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -558,17 +560,17 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderLshiftTensor = asserts.Op{
+var opDunderLshiftTensor = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -576,17 +578,17 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIlshiftScalar = asserts.Op{
+var opDunderIlshiftScalar = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -594,19 +596,19 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderLshiftScalarOut = asserts.Op{
+var opDunderLshiftScalarOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -614,19 +616,19 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDunderIlshiftTensor = asserts.Op{
+var opDunderIlshiftTensor = wrap.Op{
 	Name:     "__ilshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -634,19 +636,19 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIlshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderLshiftTensorOut = asserts.Op{
+var opDunderLshiftTensorOut = wrap.Op{
 	Name:     "__lshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -654,19 +656,19 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseLeftShiftTensor = asserts.Op{
+var opBitwiseLeftShiftTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -674,17 +676,17 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseLeftShift_Tensor = asserts.Op{
+var opBitwiseLeftShift_Tensor = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -692,19 +694,19 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorOut = asserts.Op{
+var opBitwiseLeftShiftTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -712,19 +714,19 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorScalar = asserts.Op{
+var opBitwiseLeftShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -732,17 +734,17 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseLeftShift_TensorScalar = asserts.Op{
+var opBitwiseLeftShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_left_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -750,19 +752,19 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
+var opBitwiseLeftShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -770,19 +772,19 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseLeftShiftScalarTensor = asserts.Op{
+var opBitwiseLeftShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -790,17 +792,17 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
+var opBitwiseLeftShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_left_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -808,19 +810,19 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opDunderRshiftScalar = asserts.Op{
+var opDunderRshiftScalar = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
@@ -828,17 +830,17 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDunderRshiftTensor = asserts.Op{
+var opDunderRshiftTensor = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
@@ -846,17 +848,17 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opDunderIrshiftScalar = asserts.Op{
+var opDunderIrshiftScalar = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -864,19 +866,19 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opDunderRshiftScalarOut = asserts.Op{
+var opDunderRshiftScalarOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -884,19 +886,19 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDunderIrshiftTensor = asserts.Op{
+var opDunderIrshiftTensor = wrap.Op{
 	Name:     "__irshift__",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -904,19 +906,19 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.DunderIrshiftTensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opDunderRshiftTensorOut = asserts.Op{
+var opDunderRshiftTensorOut = wrap.Op{
 	Name:     "__rshift__",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -924,19 +926,19 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseRightShiftTensor = asserts.Op{
+var opBitwiseRightShiftTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
@@ -944,17 +946,17 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opBitwiseRightShift_Tensor = asserts.Op{
+var opBitwiseRightShift_Tensor = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -962,19 +964,19 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opBitwiseRightShiftTensorOut = asserts.Op{
+var opBitwiseRightShiftTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -982,19 +984,19 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opBitwiseRightShiftTensorScalar = asserts.Op{
+var opBitwiseRightShiftTensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
@@ -1002,17 +1004,17 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opBitwiseRightShift_TensorScalar = asserts.Op{
+var opBitwiseRightShift_TensorScalar = wrap.Op{
 	Name:     "bitwise_right_shift_",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -1020,19 +1022,19 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opBitwiseRightShiftTensorScalarOut = asserts.Op{
+var opBitwiseRightShiftTensorScalarOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1040,19 +1042,19 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opBitwiseRightShiftScalarTensor = asserts.Op{
+var opBitwiseRightShiftScalarTensor = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -1060,17 +1062,17 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opBitwiseRightShiftScalarTensorOut = asserts.Op{
+var opBitwiseRightShiftScalarTensorOut = wrap.Op{
 	Name:     "bitwise_right_shift",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1078,19 +1080,19 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opTril_ = asserts.Op{
+var opTril_ = wrap.Op{
 	Name:     "tril_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tril_ checks tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -1098,8 +1100,8 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril_(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTril_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
@@ -1107,10 +1109,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	return r0
 }
 
-var opTriu_ = asserts.Op{
+var opTriu_ = wrap.Op{
 	Name:     "triu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Triu_ checks triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
@@ -1118,8 +1120,8 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu_(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
@@ -1127,10 +1129,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	return r0
 }
 
-var opDigamma_ = asserts.Op{
+var opDigamma_ = wrap.Op{
 	Name:     "digamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
@@ -1138,8 +1140,8 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDigamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
@@ -1147,10 +1149,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLerp_Scalar = asserts.Op{
+var opLerp_Scalar = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
@@ -1158,8 +1160,8 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Lerp_Scalar(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLerp_Scalar, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
@@ -1167,10 +1169,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	return r0
 }
 
-var opLerp_Tensor = asserts.Op{
+var opLerp_Tensor = wrap.Op{
 	Name:     "lerp_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
@@ -1178,8 +1180,8 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.Lerp_Tensor(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opLerp_Tensor, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
@@ -1187,10 +1189,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	return r0
 }
 
-var opAddbmm_ = asserts.Op{
+var opAddbmm_ = wrap.Op{
 	Name:     "addbmm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
@@ -1198,8 +1200,8 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	if !asserts.Checking() {
 		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
@@ -1207,10 +1209,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	return r0
 }
 
-var opAddbmmOut = asserts.Op{
+var opAddbmmOut = wrap.Op{
 	Name:     "addbmm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -1218,8 +1220,8 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	if !asserts.Checking() {
 		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
@@ -1227,10 +1229,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	return r0
 }
 
-var opAddbmm = asserts.Op{
+var opAddbmm = wrap.Op{
 	Name:     "addbmm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -1238,18 +1240,18 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	if !asserts.Checking() {
 		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
-var opRandom_From = asserts.Op{
+var opRandom_From = wrap.Op{
 	Name:     "random_",
 	Overload: "from",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
@@ -1257,8 +1259,8 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Random_From(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_From, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
@@ -1266,10 +1268,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	return r0
 }
 
-var opRandomFromOut = asserts.Op{
+var opRandomFromOut = wrap.Op{
 	Name:     "random",
 	Overload: "from_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1277,19 +1279,19 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	if !asserts.Checking() {
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomFromOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opRandomFrom = asserts.Op{
+var opRandomFrom = wrap.Op{
 	Name:     "random",
 	Overload: "from",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
@@ -1297,18 +1299,18 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.RandomFrom(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandom_To = asserts.Op{
+var opRandom_To = wrap.Op{
 	Name:     "random_",
 	Overload: "to",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
@@ -1316,8 +1318,8 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_To(self, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_To, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
@@ -1325,10 +1327,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	return r0
 }
 
-var opRandomToOut = asserts.Op{
+var opRandomToOut = wrap.Op{
 	Name:     "random",
 	Overload: "to_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1336,19 +1338,19 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.RandomToOut(self, to, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomToOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opRandomTo = asserts.Op{
+var opRandomTo = wrap.Op{
 	Name:     "random",
 	Overload: "to",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
@@ -1356,18 +1358,18 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RandomTo(self, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRandom_ = asserts.Op{
+var opRandom_ = wrap.Op{
 	Name:     "random_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
@@ -1375,8 +1377,8 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random_(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
@@ -1384,10 +1386,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	return r0
 }
 
-var opRandomOut = asserts.Op{
+var opRandomOut = wrap.Op{
 	Name:     "random",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1395,19 +1397,19 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RandomOut(self, generator, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opRandom = asserts.Op{
+var opRandom = wrap.Op{
 	Name:     "random",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
@@ -1415,18 +1417,18 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Random(self, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUniform_ = asserts.Op{
+var opUniform_ = wrap.Op{
 	Name:     "uniform_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1434,8 +1436,8 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Uniform_(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUniform_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
@@ -1443,10 +1445,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	return r0
 }
 
-var opUniformOut = asserts.Op{
+var opUniformOut = wrap.Op{
 	Name:     "uniform",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1454,19 +1456,19 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUniformOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opUniform = asserts.Op{
+var opUniform = wrap.Op{
 	Name:     "uniform",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
@@ -1474,18 +1476,18 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	if !asserts.Checking() {
 		return kernels.Uniform(self, from, to, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCauchy_ = asserts.Op{
+var opCauchy_ = wrap.Op{
 	Name:     "cauchy_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1493,8 +1495,8 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	if !asserts.Checking() {
 		return kernels.Cauchy_(self, median, sigma, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCauchy_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
@@ -1502,10 +1504,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	return r0
 }
 
-var opCauchyOut = asserts.Op{
+var opCauchyOut = wrap.Op{
 	Name:     "cauchy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1513,19 +1515,19 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	if !asserts.Checking() {
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCauchyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opCauchy = asserts.Op{
+var opCauchy = wrap.Op{
 	Name:     "cauchy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
@@ -1533,18 +1535,18 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.Cauchy(self, median, sigma, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLogNormal_ = asserts.Op{
+var opLogNormal_ = wrap.Op{
 	Name:     "log_normal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
@@ -1552,8 +1554,8 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	if !asserts.Checking() {
 		return kernels.LogNormal_(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
@@ -1561,10 +1563,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	return r0
 }
 
-var opLogNormalOut = asserts.Op{
+var opLogNormalOut = wrap.Op{
 	Name:     "log_normal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1572,19 +1574,19 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	if !asserts.Checking() {
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opLogNormal = asserts.Op{
+var opLogNormal = wrap.Op{
 	Name:     "log_normal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
@@ -1592,18 +1594,18 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	if !asserts.Checking() {
 		return kernels.LogNormal(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExponential_ = asserts.Op{
+var opExponential_ = wrap.Op{
 	Name:     "exponential_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1611,8 +1613,8 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.Exponential_(self, lambd, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExponential_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
@@ -1620,10 +1622,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	return r0
 }
 
-var opExponentialOut = asserts.Op{
+var opExponentialOut = wrap.Op{
 	Name:     "exponential",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1631,19 +1633,19 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	if !asserts.Checking() {
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExponentialOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opExponential = asserts.Op{
+var opExponential = wrap.Op{
 	Name:     "exponential",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
@@ -1651,18 +1653,18 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Exponential(self, lambd, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeometric_ = asserts.Op{
+var opGeometric_ = wrap.Op{
 	Name:     "geometric_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
@@ -1670,8 +1672,8 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric_(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGeometric_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
@@ -1679,10 +1681,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	return r0
 }
 
-var opGeometricOut = asserts.Op{
+var opGeometricOut = wrap.Op{
 	Name:     "geometric",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1690,19 +1692,19 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GeometricOut(self, p, generator, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGeometricOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opGeometric = asserts.Op{
+var opGeometric = wrap.Op{
 	Name:     "geometric",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
@@ -1710,18 +1712,18 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Geometric(self, p, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagOut = asserts.Op{
+var opDiagOut = wrap.Op{
 	Name:     "diag",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1729,19 +1731,19 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.DiagOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDiag = asserts.Op{
+var opDiag = wrap.Op{
 	Name:     "diag",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Diag checks diag(Tensor self, int diagonal=0) -> Tensor
@@ -1749,17 +1751,17 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Diag(self, diagonal)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opCrossOut = asserts.Op{
+var opCrossOut = wrap.Op{
 	Name:     "cross",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -1767,19 +1769,19 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossOut(self, other, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCrossOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opCross = asserts.Op{
+var opCross = wrap.Op{
 	Name:     "cross",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
@@ -1787,17 +1789,17 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cross(self, other, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opTriuOut = asserts.Op{
+var opTriuOut = wrap.Op{
 	Name:     "triu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TriuOut checks triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1805,8 +1807,8 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TriuOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTriuOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
@@ -1814,10 +1816,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opTriu = asserts.Op{
+var opTriu = wrap.Op{
 	Name:     "triu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Triu checks triu(Tensor self, int diagonal=0) -> Tensor
@@ -1825,18 +1827,18 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Triu(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrilOut = asserts.Op{
+var opTrilOut = wrap.Op{
 	Name:     "tril",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrilOut checks tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1844,8 +1846,8 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.TrilOut(self, diagonal, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTrilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
@@ -1853,10 +1855,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opTril = asserts.Op{
+var opTril = wrap.Op{
 	Name:     "tril",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Tril checks tril(Tensor self, int diagonal=0) -> Tensor
@@ -1864,18 +1866,18 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Tril(self, diagonal)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTrilIndices = asserts.Op{
+var opTrilIndices = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1883,17 +1885,17 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opTrilIndicesOut = asserts.Op{
+var opTrilIndicesOut = wrap.Op{
 	Name:     "tril_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1901,19 +1903,19 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrilIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opTriuIndices = asserts.Op{
+var opTriuIndices = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1921,17 +1923,17 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 	if !asserts.Checking() {
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opTriuIndicesOut = asserts.Op{
+var opTriuIndicesOut = wrap.Op{
 	Name:     "triu_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -1939,19 +1941,19 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriuIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
-var opTrace = asserts.Op{
+var opTrace = wrap.Op{
 	Name:     "trace",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Trace checks trace(Tensor self) -> Tensor
@@ -1959,18 +1961,18 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Trace(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTraceOut = asserts.Op{
+var opTraceOut = wrap.Op{
 	Name:     "trace",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1978,19 +1980,19 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTraceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opTraceBackward = asserts.Op{
+var opTraceBackward = wrap.Op{
 	Name:     "trace_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TraceBackward checks trace_backward(Tensor grad, SymInt[] sizes) -> Tensor
@@ -1998,17 +2000,17 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TraceBackward(grad, sizes)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
-var opNeScalarOut = asserts.Op{
+var opNeScalarOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2016,8 +2018,8 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.NeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
@@ -2025,10 +2027,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opNeScalar = asserts.Op{
+var opNeScalar = wrap.Op{
 	Name:     "ne",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2036,18 +2038,18 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNeTensorOut = asserts.Op{
+var opNeTensorOut = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2055,8 +2057,8 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.NeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
@@ -2064,10 +2066,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opNeTensor = asserts.Op{
+var opNeTensor = wrap.Op{
 	Name:     "ne",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2075,18 +2077,18 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNe_Scalar = asserts.Op{
+var opNe_Scalar = wrap.Op{
 	Name:     "ne_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2094,8 +2096,8 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
@@ -2103,10 +2105,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opNe_Tensor = asserts.Op{
+var opNe_Tensor = wrap.Op{
 	Name:     "ne_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2114,8 +2116,8 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ne_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
@@ -2123,10 +2125,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNotEqualScalarOut = asserts.Op{
+var opNotEqualScalarOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2134,19 +2136,19 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opNotEqualScalar = asserts.Op{
+var opNotEqualScalar = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2154,17 +2156,17 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNotEqualTensorOut = asserts.Op{
+var opNotEqualTensorOut = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2172,19 +2174,19 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opNotEqualTensor = asserts.Op{
+var opNotEqualTensor = wrap.Op{
 	Name:     "not_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2192,17 +2194,17 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqualTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opNotEqual_Scalar = asserts.Op{
+var opNotEqual_Scalar = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2210,19 +2212,19 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opNotEqual_Tensor = asserts.Op{
+var opNotEqual_Tensor = wrap.Op{
 	Name:     "not_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2230,19 +2232,19 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NotEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opEqScalarOut = asserts.Op{
+var opEqScalarOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2250,8 +2252,8 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.EqScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEqScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
@@ -2259,10 +2261,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opEqScalar = asserts.Op{
+var opEqScalar = wrap.Op{
 	Name:     "eq",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2270,18 +2272,18 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEqTensorOut = asserts.Op{
+var opEqTensorOut = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2289,8 +2291,8 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.EqTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEqTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
@@ -2298,10 +2300,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opEqTensor = asserts.Op{
+var opEqTensor = wrap.Op{
 	Name:     "eq",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2309,18 +2311,18 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.EqTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGeScalarOut = asserts.Op{
+var opGeScalarOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2328,8 +2330,8 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
@@ -2337,10 +2339,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opGeScalar = asserts.Op{
+var opGeScalar = wrap.Op{
 	Name:     "ge",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2348,18 +2350,18 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGeTensorOut = asserts.Op{
+var opGeTensorOut = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2367,8 +2369,8 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
@@ -2376,10 +2378,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opGeTensor = asserts.Op{
+var opGeTensor = wrap.Op{
 	Name:     "ge",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2387,18 +2389,18 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGe_Scalar = asserts.Op{
+var opGe_Scalar = wrap.Op{
 	Name:     "ge_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2406,8 +2408,8 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
@@ -2415,10 +2417,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGe_Tensor = asserts.Op{
+var opGe_Tensor = wrap.Op{
 	Name:     "ge_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2426,8 +2428,8 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ge_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
@@ -2435,10 +2437,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opGreaterEqualScalarOut = asserts.Op{
+var opGreaterEqualScalarOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2446,19 +2448,19 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opGreaterEqualScalar = asserts.Op{
+var opGreaterEqualScalar = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2466,17 +2468,17 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opGreaterEqualTensorOut = asserts.Op{
+var opGreaterEqualTensorOut = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2484,19 +2486,19 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opGreaterEqualTensor = asserts.Op{
+var opGreaterEqualTensor = wrap.Op{
 	Name:     "greater_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2504,17 +2506,17 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqualTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opGreaterEqual_Scalar = asserts.Op{
+var opGreaterEqual_Scalar = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2522,19 +2524,19 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opGreaterEqual_Tensor = asserts.Op{
+var opGreaterEqual_Tensor = wrap.Op{
 	Name:     "greater_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2542,19 +2544,19 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLeScalarOut = asserts.Op{
+var opLeScalarOut = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2562,8 +2564,8 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LeScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
@@ -2571,10 +2573,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opLeScalar = asserts.Op{
+var opLeScalar = wrap.Op{
 	Name:     "le",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2582,18 +2584,18 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLeTensorOut = asserts.Op{
+var opLeTensorOut = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2601,8 +2603,8 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LeTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
@@ -2610,10 +2612,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opLeTensor = asserts.Op{
+var opLeTensor = wrap.Op{
 	Name:     "le",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2621,18 +2623,18 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLe_Scalar = asserts.Op{
+var opLe_Scalar = wrap.Op{
 	Name:     "le_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2640,8 +2642,8 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
@@ -2649,10 +2651,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLe_Tensor = asserts.Op{
+var opLe_Tensor = wrap.Op{
 	Name:     "le_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2660,8 +2662,8 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Le_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
@@ -2669,10 +2671,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLessEqualScalarOut = asserts.Op{
+var opLessEqualScalarOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2680,19 +2682,19 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLessEqualScalar = asserts.Op{
+var opLessEqualScalar = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2700,17 +2702,17 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLessEqualTensorOut = asserts.Op{
+var opLessEqualTensorOut = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2718,19 +2720,19 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLessEqualTensor = asserts.Op{
+var opLessEqualTensor = wrap.Op{
 	Name:     "less_equal",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2738,17 +2740,17 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqualTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLessEqual_Scalar = asserts.Op{
+var opLessEqual_Scalar = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2756,19 +2758,19 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opLessEqual_Tensor = asserts.Op{
+var opLessEqual_Tensor = wrap.Op{
 	Name:     "less_equal_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2776,19 +2778,19 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessEqual_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opGtScalarOut = asserts.Op{
+var opGtScalarOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2796,8 +2798,8 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.GtScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
@@ -2805,10 +2807,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opGtScalar = asserts.Op{
+var opGtScalar = wrap.Op{
 	Name:     "gt",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2816,18 +2818,18 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGtTensorOut = asserts.Op{
+var opGtTensorOut = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2835,8 +2837,8 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.GtTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
@@ -2844,10 +2846,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opGtTensor = asserts.Op{
+var opGtTensor = wrap.Op{
 	Name:     "gt",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2855,18 +2857,18 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GtTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opGt_Scalar = asserts.Op{
+var opGt_Scalar = wrap.Op{
 	Name:     "gt_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2874,8 +2876,8 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
@@ -2883,10 +2885,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opGt_Tensor = asserts.Op{
+var opGt_Tensor = wrap.Op{
 	Name:     "gt_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -2894,8 +2896,8 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Gt_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
@@ -2903,10 +2905,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opGreaterScalarOut = asserts.Op{
+var opGreaterScalarOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2914,19 +2916,19 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.GreaterScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opGreaterScalar = asserts.Op{
+var opGreaterScalar = wrap.Op{
 	Name:     "greater",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
@@ -2934,17 +2936,17 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opGreaterTensorOut = asserts.Op{
+var opGreaterTensorOut = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -2952,19 +2954,19 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.GreaterTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opGreaterTensor = asserts.Op{
+var opGreaterTensor = wrap.Op{
 	Name:     "greater",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
@@ -2972,17 +2974,17 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GreaterTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opGreater_Scalar = asserts.Op{
+var opGreater_Scalar = wrap.Op{
 	Name:     "greater_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -2990,19 +2992,19 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreater_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opGreater_Tensor = asserts.Op{
+var opGreater_Tensor = wrap.Op{
 	Name:     "greater_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3010,19 +3012,19 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Greater_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreater_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLtScalarOut = asserts.Op{
+var opLtScalarOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3030,8 +3032,8 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.LtScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
@@ -3039,10 +3041,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	return r0
 }
 
-var opLtScalar = asserts.Op{
+var opLtScalar = wrap.Op{
 	Name:     "lt",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
@@ -3050,18 +3052,18 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLtTensorOut = asserts.Op{
+var opLtTensorOut = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3069,8 +3071,8 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LtTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
@@ -3078,10 +3080,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	return r0
 }
 
-var opLtTensor = asserts.Op{
+var opLtTensor = wrap.Op{
 	Name:     "lt",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
@@ -3089,18 +3091,18 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LtTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLt_Scalar = asserts.Op{
+var opLt_Scalar = wrap.Op{
 	Name:     "lt_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -3108,8 +3110,8 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
@@ -3117,10 +3119,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLt_Tensor = asserts.Op{
+var opLt_Tensor = wrap.Op{
 	Name:     "lt_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3128,8 +3130,8 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lt_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
@@ -3137,10 +3139,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLessScalarOut = asserts.Op{
+var opLessScalarOut = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3148,19 +3150,19 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.LessScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLessScalar = asserts.Op{
+var opLessScalar = wrap.Op{
 	Name:     "less",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
@@ -3168,17 +3170,17 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLessTensorOut = asserts.Op{
+var opLessTensorOut = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3186,19 +3188,19 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.LessTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLessTensor = asserts.Op{
+var opLessTensor = wrap.Op{
 	Name:     "less",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
@@ -3206,17 +3208,17 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LessTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLess_Scalar = asserts.Op{
+var opLess_Scalar = wrap.Op{
 	Name:     "less_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -3224,19 +3226,19 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLess_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opLess_Tensor = asserts.Op{
+var opLess_Tensor = wrap.Op{
 	Name:     "less_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3244,19 +3246,19 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Less_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLess_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opTakeOut = asserts.Op{
+var opTakeOut = wrap.Op{
 	Name:     "take",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -3264,8 +3266,8 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeOut(self, index, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTakeOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
@@ -3273,10 +3275,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opTake = asserts.Op{
+var opTake = wrap.Op{
 	Name:     "take",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Take checks take(Tensor self, Tensor index) -> Tensor
@@ -3284,18 +3286,18 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Take(self, index)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
-var opTakeAlongDimOut = asserts.Op{
+var opTakeAlongDimOut = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -3303,19 +3305,19 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	if !asserts.Checking() {
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	return r0
 }
 
-var opTakeAlongDim = asserts.Op{
+var opTakeAlongDim = wrap.Op{
 	Name:     "take_along_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
@@ -3323,17 +3325,17 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	if !asserts.Checking() {
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_90dc4634b176)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_90dc4634b176)
 	return r0
 }
 
-var opIndexSelectOut = asserts.Op{
+var opIndexSelectOut = wrap.Op{
 	Name:     "index_select",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -3341,8 +3343,8 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	if !asserts.Checking() {
 		return kernels.IndexSelectOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIndexSelectOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
@@ -3350,10 +3352,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	return r0
 }
 
-var opIndexSelect = asserts.Op{
+var opIndexSelect = wrap.Op{
 	Name:     "index_select",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
@@ -3361,18 +3363,18 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.IndexSelect(self, dim, index)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opIndexSelectDimnameOut = asserts.Op{
+var opIndexSelectDimnameOut = wrap.Op{
 	Name:     "index_select",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndexSelectDimnameOut checks index_select.dimname_out(Tensor self, Dimname dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
@@ -3380,19 +3382,19 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
 	return r0
 }
 
-var opIndexSelectDimname = asserts.Op{
+var opIndexSelectDimname = wrap.Op{
 	Name:     "index_select",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndexSelectDimname checks index_select.dimname(Tensor self, Dimname dim, Tensor index) -> Tensor
@@ -3400,17 +3402,17 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opIndexSelectBackward = asserts.Op{
+var opIndexSelectBackward = wrap.Op{
 	Name:     "index_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndexSelectBackward checks index_select_backward(Tensor grad, SymInt[] self_sizes, int dim, Tensor index) -> Tensor
@@ -3418,17 +3420,17 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	if !asserts.Checking() {
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_41e4a3bdc19d)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_41e4a3bdc19d)
 	return r0
 }
 
-var opMaskedSelectOut = asserts.Op{
+var opMaskedSelectOut = wrap.Op{
 	Name:     "masked_select",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
@@ -3436,8 +3438,8 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.MaskedSelectOut(self, mask, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaskedSelectOut, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
@@ -3445,10 +3447,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	return r0
 }
 
-var opMaskedSelect = asserts.Op{
+var opMaskedSelect = wrap.Op{
 	Name:     "masked_select",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
@@ -3456,18 +3458,18 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaskedSelect(self, mask)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
-var opMaskedSelectBackward = asserts.Op{
+var opMaskedSelectBackward = wrap.Op{
 	Name:     "masked_select_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
@@ -3475,17 +3477,17 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	if !asserts.Checking() {
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ed94901f91a0)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_ed94901f91a0)
 	return r0
 }
 
-var opNonzeroOut = asserts.Op{
+var opNonzeroOut = wrap.Op{
 	Name:     "nonzero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3493,8 +3495,8 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNonzeroOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
@@ -3502,10 +3504,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNonzero = asserts.Op{
+var opNonzero = wrap.Op{
 	Name:     "nonzero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Nonzero checks nonzero(Tensor self) -> Tensor
@@ -3513,18 +3515,18 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nonzero(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opNonzeroStaticOut = asserts.Op{
+var opNonzeroStaticOut = wrap.Op{
 	Name:     "nonzero_static",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NonzeroStaticOut checks nonzero_static.out(Tensor self, *, int size, int fill_value=-1, Tensor(a!) out) -> Tensor(a!)
@@ -3532,19 +3534,19 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	if !asserts.Checking() {
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opNonzeroStatic = asserts.Op{
+var opNonzeroStatic = wrap.Op{
 	Name:     "nonzero_static",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NonzeroStatic checks nonzero_static(Tensor self, *, int size, int fill_value=-1) -> Tensor
@@ -3552,17 +3554,17 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNonzeroNumpy = asserts.Op{
+var opNonzeroNumpy = wrap.Op{
 	Name:     "nonzero_numpy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
@@ -3570,17 +3572,17 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.NonzeroNumpy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opNonzeroNumpy, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opArgwhere = asserts.Op{
+var opArgwhere = wrap.Op{
 	Name:     "argwhere",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Argwhere checks argwhere(Tensor self) -> Tensor
@@ -3588,17 +3590,17 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argwhere(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opGatherOut = asserts.Op{
+var opGatherOut = wrap.Op{
 	Name:     "gather",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -3606,8 +3608,8 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	if !asserts.Checking() {
 		return kernels.GatherOut(self, dim, index, sparse_grad, out)
 	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGatherOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
@@ -3615,10 +3617,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	return r0
 }
 
-var opGather = asserts.Op{
+var opGather = wrap.Op{
 	Name:     "gather",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -3626,18 +3628,18 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	if !asserts.Checking() {
 		return kernels.Gather(self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
-var opGatherBackward = asserts.Op{
+var opGatherBackward = wrap.Op{
 	Name:     "gather_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
@@ -3645,17 +3647,17 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	if !asserts.Checking() {
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0177154126d3)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0177154126d3)
 	return r0
 }
 
-var opGatherDimnameOut = asserts.Op{
+var opGatherDimnameOut = wrap.Op{
 	Name:     "gather",
 	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GatherDimnameOut checks gather.dimname_out(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
@@ -3663,19 +3665,19 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	if !asserts.Checking() {
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGatherDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
-var opGatherDimname = asserts.Op{
+var opGatherDimname = wrap.Op{
 	Name:     "gather",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GatherDimname checks gather.dimname(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False) -> Tensor
@@ -3683,17 +3685,17 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	if !asserts.Checking() {
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
-var opXGatherSparseBackward = asserts.Op{
+var opXGatherSparseBackward = wrap.Op{
 	Name:     "_gather_sparse_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
@@ -3701,17 +3703,17 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	return r0
 }
 
-var opAddcmulOut = asserts.Op{
+var opAddcmulOut = wrap.Op{
 	Name:     "addcmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -3719,8 +3721,8 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcmulOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
@@ -3728,10 +3730,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	return r0
 }
 
-var opAddcmul = asserts.Op{
+var opAddcmul = wrap.Op{
 	Name:     "addcmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -3739,18 +3741,18 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcmul(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcmul_ = asserts.Op{
+var opAddcmul_ = wrap.Op{
 	Name:     "addcmul_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -3758,8 +3760,8 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcmul_(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcmul_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
@@ -3767,10 +3769,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	return r0
 }
 
-var opAddcdivOut = asserts.Op{
+var opAddcdivOut = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
@@ -3778,8 +3780,8 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcdivOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
@@ -3787,10 +3789,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	return r0
 }
 
-var opAddcdiv = asserts.Op{
+var opAddcdiv = wrap.Op{
 	Name:     "addcdiv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
@@ -3798,18 +3800,18 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	if !asserts.Checking() {
 		return kernels.Addcdiv(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
-var opAddcdiv_ = asserts.Op{
+var opAddcdiv_ = wrap.Op{
 	Name:     "addcdiv_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
@@ -3817,8 +3819,8 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.Addcdiv_(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcdiv_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
@@ -3826,10 +3828,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	return r0
 }
 
-var opCrossEntropyLoss = asserts.Op{
+var opCrossEntropyLoss = wrap.Op{
 	Name:     "cross_entropy_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor
@@ -3837,17 +3839,17 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opTriangularSolveX = asserts.Op{
+var opTriangularSolveX = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "X",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
@@ -3855,8 +3857,8 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	if !asserts.Checking() {
 		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opTriangularSolveX, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
@@ -3864,10 +3866,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	return r0, r1
 }
 
-var opTriangularSolve = asserts.Op{
+var opTriangularSolve = wrap.Op{
 	Name:     "triangular_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
@@ -3875,18 +3877,18 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	if !asserts.Checking() {
 		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgCheckErrors = asserts.Op{
+var opXLinalgCheckErrors = wrap.Op{
 	Name:     "_linalg_check_errors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
@@ -3895,17 +3897,17 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 		return
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
-var opLinalgSolveTriangularOut = asserts.Op{
+var opLinalgSolveTriangularOut = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
@@ -3913,8 +3915,8 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
@@ -3922,10 +3924,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	return r0
 }
 
-var opLinalgSolveTriangular = asserts.Op{
+var opLinalgSolveTriangular = wrap.Op{
 	Name:     "linalg_solve_triangular",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
@@ -3933,18 +3935,18 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	if !asserts.Checking() {
 		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
-var opLinalgVander = asserts.Op{
+var opLinalgVander = wrap.Op{
 	Name:     "linalg_vander",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgVander checks linalg_vander(Tensor x, *, SymInt? N=None) -> Tensor
@@ -3952,17 +3954,17 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVander(x, N)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
-var opSvdU = asserts.Op{
+var opSvdU = wrap.Op{
 	Name:     "svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
@@ -3970,19 +3972,19 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	if !asserts.Checking() {
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opSvdU, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
-var opSvd = asserts.Op{
+var opSvd = wrap.Op{
 	Name:     "svd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
@@ -3990,17 +3992,17 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.Svd(self, some, compute_uv)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
-var opSwapaxes = asserts.Op{
+var opSwapaxes = wrap.Op{
 	Name:     "swapaxes",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
@@ -4008,17 +4010,17 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSwapaxes_ = asserts.Op{
+var opSwapaxes_ = wrap.Op{
 	Name:     "swapaxes_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
@@ -4026,19 +4028,19 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapaxes_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSwapdims = asserts.Op{
+var opSwapdims = wrap.Op{
 	Name:     "swapdims",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -4046,17 +4048,17 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSwapdims_ = asserts.Op{
+var opSwapdims_ = wrap.Op{
 	Name:     "swapdims_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
@@ -4064,19 +4066,19 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapdims_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opCholeskyOut = asserts.Op{
+var opCholeskyOut = wrap.Op{
 	Name:     "cholesky",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CholeskyOut checks cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4084,8 +4086,8 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.CholeskyOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
@@ -4093,10 +4095,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	return r0
 }
 
-var opCholesky = asserts.Op{
+var opCholesky = wrap.Op{
 	Name:     "cholesky",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Cholesky checks cholesky(Tensor self, bool upper=False) -> Tensor
@@ -4104,18 +4106,18 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Cholesky(self, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCholeskySolveOut = asserts.Op{
+var opCholeskySolveOut = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4123,8 +4125,8 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	if !asserts.Checking() {
 		return kernels.CholeskySolveOut(self, input2, upper, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCholeskySolveOut, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
@@ -4132,10 +4134,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	return r0
 }
 
-var opCholeskySolve = asserts.Op{
+var opCholeskySolve = wrap.Op{
 	Name:     "cholesky_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
@@ -4143,18 +4145,18 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	if !asserts.Checking() {
 		return kernels.CholeskySolve(self, input2, upper)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
-var opXCholeskySolveHelper = asserts.Op{
+var opXCholeskySolveHelper = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
@@ -4162,17 +4164,17 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_99bdca17c87f)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_99bdca17c87f)
 	return r0
 }
 
-var opXCholeskySolveHelperOut = asserts.Op{
+var opXCholeskySolveHelperOut = wrap.Op{
 	Name:     "_cholesky_solve_helper",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
@@ -4180,19 +4182,19 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	if !asserts.Checking() {
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	return r0
 }
 
-var opCholeskyInverse = asserts.Op{
+var opCholeskyInverse = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
@@ -4200,18 +4202,18 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CholeskyInverse(self, upper)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCholeskyInverseOut = asserts.Op{
+var opCholeskyInverseOut = wrap.Op{
 	Name:     "cholesky_inverse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4219,8 +4221,8 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.CholeskyInverseOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
@@ -4228,10 +4230,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	return r0
 }
 
-var opQrQ = asserts.Op{
+var opQrQ = wrap.Op{
 	Name:     "qr",
 	Overload: "Q",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // QrQ checks qr.Q(Tensor self, bool some=True, *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -4239,19 +4241,19 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	if !asserts.Checking() {
 		return kernels.QrQ(self, some, Q, R)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opQrQ, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
 	return r0, r1
 }
 
-var opQr = asserts.Op{
+var opQr = wrap.Op{
 	Name:     "qr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Qr checks qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
@@ -4259,17 +4261,17 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Qr(self, some)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opQr, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opGeqrfA = asserts.Op{
+var opGeqrfA = wrap.Op{
 	Name:     "geqrf",
 	Overload: "a",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
@@ -4277,8 +4279,8 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.GeqrfA(self, a, tau)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opGeqrfA, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
@@ -4286,10 +4288,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	return r0, r1
 }
 
-var opGeqrf = asserts.Op{
+var opGeqrf = wrap.Op{
 	Name:     "geqrf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
@@ -4297,18 +4299,18 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Geqrf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opOrgqr = asserts.Op{
+var opOrgqr = wrap.Op{
 	Name:     "orgqr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
@@ -4316,17 +4318,17 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Orgqr(self, input2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_1cf83c775d20)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_1cf83c775d20)
 	return r0
 }
 
-var opOrgqrOut = asserts.Op{
+var opOrgqrOut = wrap.Op{
 	Name:     "orgqr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4334,19 +4336,19 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.OrgqrOut(self, input2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOrgqrOut, &assertgenshapes.Locs_7532de850640, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
 	return r0
 }
 
-var opOrmqrOut = asserts.Op{
+var opOrmqrOut = wrap.Op{
 	Name:     "ormqr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -4354,8 +4356,8 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	if !asserts.Checking() {
 		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opOrmqrOut, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
@@ -4363,10 +4365,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	return r0
 }
 
-var opOrmqr = asserts.Op{
+var opOrmqr = wrap.Op{
 	Name:     "ormqr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
@@ -4374,18 +4376,18 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	if !asserts.Checking() {
 		return kernels.Ormqr(self, input2, input3, left, transpose)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
-var opXLuWithInfo = asserts.Op{
+var opXLuWithInfo = wrap.Op{
 	Name:     "_lu_with_info",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -4393,17 +4395,17 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
-var opLuSolveOut = asserts.Op{
+var opLuSolveOut = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
@@ -4411,19 +4413,19 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLuSolveOut, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	return r0
 }
 
-var opLuSolve = asserts.Op{
+var opLuSolve = wrap.Op{
 	Name:     "lu_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
@@ -4431,17 +4433,17 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
 	return r0
 }
 
-var opLuUnpack = asserts.Op{
+var opLuUnpack = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
@@ -4449,18 +4451,18 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	if !asserts.Checking() {
 		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ec884fc6cfe8(&c, &opLuUnpack, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost_c13fbb27ed98(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_aa64ccfa5409(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
-var opLuUnpackOut = asserts.Op{
+var opLuUnpackOut = wrap.Op{
 	Name:     "lu_unpack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -4468,8 +4470,8 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	if !asserts.Checking() {
 		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_dc8616ed9679(&c, &opLuUnpackOut, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
@@ -4477,10 +4479,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	return r0, r1, r2
 }
 
-var opMultinomialOut = asserts.Op{
+var opMultinomialOut = wrap.Op{
 	Name:     "multinomial",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultinomialOut checks multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -4488,8 +4490,8 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	if !asserts.Checking() {
 		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMultinomialOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
@@ -4497,10 +4499,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	return r0
 }
 
-var opMultinomial = asserts.Op{
+var opMultinomial = wrap.Op{
 	Name:     "multinomial",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Multinomial checks multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
@@ -4508,18 +4510,18 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	if !asserts.Checking() {
 		return kernels.Multinomial(self, num_samples, replacement, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLgammaOut = asserts.Op{
+var opLgammaOut = wrap.Op{
 	Name:     "lgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4527,8 +4529,8 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LgammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
@@ -4536,10 +4538,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLgamma_ = asserts.Op{
+var opLgamma_ = wrap.Op{
 	Name:     "lgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
@@ -4547,8 +4549,8 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
@@ -4556,10 +4558,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opLgamma = asserts.Op{
+var opLgamma = wrap.Op{
 	Name:     "lgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Lgamma checks lgamma(Tensor self) -> Tensor
@@ -4567,18 +4569,18 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Lgamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDigammaOut = asserts.Op{
+var opDigammaOut = wrap.Op{
 	Name:     "digamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4586,8 +4588,8 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DigammaOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDigammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
@@ -4595,10 +4597,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDigamma = asserts.Op{
+var opDigamma = wrap.Op{
 	Name:     "digamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Digamma checks digamma(Tensor self) -> Tensor
@@ -4606,18 +4608,18 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Digamma(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPolygammaOut = asserts.Op{
+var opPolygammaOut = wrap.Op{
 	Name:     "polygamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4625,8 +4627,8 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.PolygammaOut(n, self, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPolygammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
@@ -4634,10 +4636,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	return r0
 }
 
-var opPolygamma = asserts.Op{
+var opPolygamma = wrap.Op{
 	Name:     "polygamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Polygamma checks polygamma(int n, Tensor self) -> Tensor
@@ -4645,18 +4647,18 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma(n, self)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
-var opPolygamma_ = asserts.Op{
+var opPolygamma_ = wrap.Op{
 	Name:     "polygamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
@@ -4664,8 +4666,8 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Polygamma_(self, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPolygamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
@@ -4673,10 +4675,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	return r0
 }
 
-var opErfinv = asserts.Op{
+var opErfinv = wrap.Op{
 	Name:     "erfinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Erfinv checks erfinv(Tensor self) -> Tensor
@@ -4684,18 +4686,18 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opErfinv_ = asserts.Op{
+var opErfinv_ = wrap.Op{
 	Name:     "erfinv_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
@@ -4703,8 +4705,8 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Erfinv_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfinv_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
@@ -4712,10 +4714,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opErfinvOut = asserts.Op{
+var opErfinvOut = wrap.Op{
 	Name:     "erfinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4723,8 +4725,8 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ErfinvOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfinvOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
@@ -4732,10 +4734,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opI0 = asserts.Op{
+var opI0 = wrap.Op{
 	Name:     "i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // I0 checks i0(Tensor self) -> Tensor
@@ -4743,18 +4745,18 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opI0_ = asserts.Op{
+var opI0_ = wrap.Op{
 	Name:     "i0_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
@@ -4762,8 +4764,8 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opI0_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
@@ -4771,10 +4773,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opI0Out = asserts.Op{
+var opI0Out = wrap.Op{
 	Name:     "i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4782,8 +4784,8 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.I0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
@@ -4791,10 +4793,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSign = asserts.Op{
+var opSign = wrap.Op{
 	Name:     "sign",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sign checks sign(Tensor self) -> Tensor
@@ -4802,18 +4804,18 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSign_ = asserts.Op{
+var opSign_ = wrap.Op{
 	Name:     "sign_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
@@ -4821,8 +4823,8 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Sign_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSign_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
@@ -4830,10 +4832,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSignOut = asserts.Op{
+var opSignOut = wrap.Op{
 	Name:     "sign",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4841,8 +4843,8 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
@@ -4850,10 +4852,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSignbit = asserts.Op{
+var opSignbit = wrap.Op{
 	Name:     "signbit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Signbit checks signbit(Tensor self) -> Tensor
@@ -4861,18 +4863,18 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Signbit(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSignbitOut = asserts.Op{
+var opSignbitOut = wrap.Op{
 	Name:     "signbit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -4880,8 +4882,8 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SignbitOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignbitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
@@ -4889,10 +4891,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opDist = asserts.Op{
+var opDist = wrap.Op{
 	Name:     "dist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
@@ -4900,18 +4902,18 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.Dist(self, other, p)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opDistOut = asserts.Op{
+var opDistOut = wrap.Op{
 	Name:     "dist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -4919,19 +4921,19 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	if !asserts.Checking() {
 		return kernels.DistOut(self, other, p, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDistOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opAtan2Out = asserts.Op{
+var opAtan2Out = wrap.Op{
 	Name:     "atan2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -4939,8 +4941,8 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.Atan2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAtan2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
@@ -4948,10 +4950,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opAtan2_ = asserts.Op{
+var opAtan2_ = wrap.Op{
 	Name:     "atan2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atan2_ checks atan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -4959,8 +4961,8 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAtan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
@@ -4968,10 +4970,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAtan2 = asserts.Op{
+var opAtan2 = wrap.Op{
 	Name:     "atan2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Atan2 checks atan2(Tensor self, Tensor other) -> Tensor
@@ -4979,18 +4981,18 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Atan2(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opArctan2 = asserts.Op{
+var opArctan2 = wrap.Op{
 	Name:     "arctan2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctan2 checks arctan2(Tensor self, Tensor other) -> Tensor
@@ -4998,17 +5000,17 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opArctan2Out = asserts.Op{
+var opArctan2Out = wrap.Op{
 	Name:     "arctan2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctan2Out checks arctan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5016,19 +5018,19 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.Arctan2Out(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opArctan2Out, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opArctan2_ = asserts.Op{
+var opArctan2_ = wrap.Op{
 	Name:     "arctan2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Arctan2_ checks arctan2_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5036,19 +5038,19 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Arctan2_(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
-var opLerpScalarOut = asserts.Op{
+var opLerpScalarOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LerpScalarOut checks lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -5056,8 +5058,8 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	if !asserts.Checking() {
 		return kernels.LerpScalarOut(self, end, weight, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLerpScalarOut, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
@@ -5065,10 +5067,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	return r0
 }
 
-var opLerpTensorOut = asserts.Op{
+var opLerpTensorOut = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LerpTensorOut checks lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)
@@ -5076,8 +5078,8 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LerpTensorOut(self, end, weight, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLerpTensorOut, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
@@ -5085,10 +5087,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	return r0
 }
 
-var opLerpScalar = asserts.Op{
+var opLerpScalar = wrap.Op{
 	Name:     "lerp",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LerpScalar checks lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor
@@ -5096,18 +5098,18 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	if !asserts.Checking() {
 		return kernels.LerpScalar(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
-var opLerpTensor = asserts.Op{
+var opLerpTensor = wrap.Op{
 	Name:     "lerp",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LerpTensor checks lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor
@@ -5115,18 +5117,18 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	if !asserts.Checking() {
 		return kernels.LerpTensor(self, end, weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
-var opHistcOut = asserts.Op{
+var opHistcOut = wrap.Op{
 	Name:     "histc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistcOut checks histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -5134,8 +5136,8 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	if !asserts.Checking() {
 		return kernels.HistcOut(self, bins, min_, max_, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHistcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
@@ -5143,10 +5145,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	return r0
 }
 
-var opHistc = asserts.Op{
+var opHistc = wrap.Op{
 	Name:     "histc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Histc checks histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor
@@ -5154,18 +5156,18 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Histc(self, bins, min_, max_)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHistogramBinsTensorOut = asserts.Op{
+var opHistogramBinsTensorOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistogramBinsTensorOut checks histogram.bins_tensor_out(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -5173,19 +5175,19 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
-var opHistogramBinsTensor = asserts.Op{
+var opHistogramBinsTensor = wrap.Op{
 	Name:     "histogram",
 	Overload: "bins_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistogramBinsTensor checks histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -5193,17 +5195,17 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	if !asserts.Checking() {
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_3299db656958)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_3299db656958)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_3299db656958)
 	return r0, r1
 }
 
-var opHistogramBinCtOut = asserts.Op{
+var opHistogramBinCtOut = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistogramBinCtOut checks histogram.bin_ct_out(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)
@@ -5211,19 +5213,19 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	if !asserts.Checking() {
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
-	var c asserts.Call
-	var a5, a6 asserts.Saved
+	var c wrap.Call
+	var a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
-var opHistogramBinCt = asserts.Op{
+var opHistogramBinCt = wrap.Op{
 	Name:     "histogram",
 	Overload: "bin_ct",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistogramBinCt checks histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor bin_edges)
@@ -5231,17 +5233,17 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	if !asserts.Checking() {
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramBinCt, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opXHistogramddBinEdges = asserts.Op{
+var opXHistogramddBinEdges = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHistogramddBinEdges checks _histogramdd_bin_edges(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor[]
@@ -5249,17 +5251,17 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	if !asserts.Checking() {
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXHistogramddBinEdgesOut = asserts.Op{
+var opXHistogramddBinEdgesOut = wrap.Op{
 	Name:     "_histogramdd_bin_edges",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHistogramddBinEdgesOut checks _histogramdd_bin_edges.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!)[] out) -> ()
@@ -5268,21 +5270,21 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l5 asserts.SavedList
+		a0 wrap.Saved
+		l5 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 }
 
-var opXHistogramddFromBinCts = asserts.Op{
+var opXHistogramddFromBinCts = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHistogramddFromBinCts checks _histogramdd_from_bin_cts(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False) -> Tensor
@@ -5290,17 +5292,17 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXHistogramddFromBinCtsOut = asserts.Op{
+var opXHistogramddFromBinCtsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_cts",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHistogramddFromBinCtsOut checks _histogramdd_from_bin_cts.out(Tensor self, int[] bins, *, float[]? range=None, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -5308,19 +5310,19 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opXHistogramddFromBinTensors = asserts.Op{
+var opXHistogramddFromBinTensors = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHistogramddFromBinTensors checks _histogramdd_from_bin_tensors(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False) -> Tensor
@@ -5328,17 +5330,17 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d20f8eea4559)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d20f8eea4559)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0
 }
 
-var opXHistogramddFromBinTensorsOut = asserts.Op{
+var opXHistogramddFromBinTensorsOut = wrap.Op{
 	Name:     "_histogramdd_from_bin_tensors",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XHistogramddFromBinTensorsOut checks _histogramdd_from_bin_tensors.out(Tensor self, Tensor[] bins, *, Tensor? weight=None, bool density=False, Tensor(a!) out) -> Tensor(a!)
@@ -5346,19 +5348,19 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	if !asserts.Checking() {
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	return r0
 }
 
-var opHistogramdd = asserts.Op{
+var opHistogramdd = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Histogramdd checks histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -5366,17 +5368,17 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	if !asserts.Checking() {
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramdd, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
-var opHistogramddIntBins = asserts.Op{
+var opHistogramddIntBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "int_bins",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistogramddIntBins checks histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -5384,17 +5386,17 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	if !asserts.Checking() {
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramddIntBins, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
-var opHistogramddTensorListBins = asserts.Op{
+var opHistogramddTensorListBins = wrap.Op{
 	Name:     "histogramdd",
 	Overload: "TensorList_bins",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HistogramddTensorListBins checks histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> (Tensor hist, Tensor[] bin_edges)
@@ -5402,17 +5404,17 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 	if !asserts.Checking() {
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d20f8eea4559)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d20f8eea4559)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0, r1
 }
 
-var opFmodScalarOut = asserts.Op{
+var opFmodScalarOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FmodScalarOut checks fmod.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5420,8 +5422,8 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.FmodScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFmodScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
@@ -5429,10 +5431,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	return r0
 }
 
-var opFmodScalar = asserts.Op{
+var opFmodScalar = wrap.Op{
 	Name:     "fmod",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FmodScalar checks fmod.Scalar(Tensor self, Scalar other) -> Tensor
@@ -5440,18 +5442,18 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmod_Scalar = asserts.Op{
+var opFmod_Scalar = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fmod_Scalar checks fmod_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -5459,8 +5461,8 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFmod_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
@@ -5468,10 +5470,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opFmodTensorOut = asserts.Op{
+var opFmodTensorOut = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FmodTensorOut checks fmod.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5479,8 +5481,8 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.FmodTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmodTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
@@ -5488,10 +5490,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	return r0
 }
 
-var opFmodTensor = asserts.Op{
+var opFmodTensor = wrap.Op{
 	Name:     "fmod",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FmodTensor checks fmod.Tensor(Tensor self, Tensor other) -> Tensor
@@ -5499,18 +5501,18 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FmodTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFmod_Tensor = asserts.Op{
+var opFmod_Tensor = wrap.Op{
 	Name:     "fmod_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fmod_Tensor checks fmod_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5518,8 +5520,8 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmod_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFmod_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
@@ -5527,10 +5529,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHypotOut = asserts.Op{
+var opHypotOut = wrap.Op{
 	Name:     "hypot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5538,8 +5540,8 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.HypotOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHypotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
@@ -5547,10 +5549,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opHypot = asserts.Op{
+var opHypot = wrap.Op{
 	Name:     "hypot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -5558,18 +5560,18 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opHypot_ = asserts.Op{
+var opHypot_ = wrap.Op{
 	Name:     "hypot_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5577,8 +5579,8 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hypot_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opHypot_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
@@ -5586,10 +5588,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIgammaOut = asserts.Op{
+var opIgammaOut = wrap.Op{
 	Name:     "igamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IgammaOut checks igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5597,8 +5599,8 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.IgammaOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
@@ -5606,10 +5608,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	return r0
 }
 
-var opIgamma = asserts.Op{
+var opIgamma = wrap.Op{
 	Name:     "igamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Igamma checks igamma(Tensor self, Tensor other) -> Tensor
@@ -5617,18 +5619,18 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgamma_ = asserts.Op{
+var opIgamma_ = wrap.Op{
 	Name:     "igamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Igamma_ checks igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5636,8 +5638,8 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igamma_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgamma_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
@@ -5645,10 +5647,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIgammacOut = asserts.Op{
+var opIgammacOut = wrap.Op{
 	Name:     "igammac",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IgammacOut checks igammac.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5656,8 +5658,8 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.IgammacOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammacOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
@@ -5665,10 +5667,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	return r0
 }
 
-var opIgammac = asserts.Op{
+var opIgammac = wrap.Op{
 	Name:     "igammac",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Igammac checks igammac(Tensor self, Tensor other) -> Tensor
@@ -5676,18 +5678,18 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opIgammac_ = asserts.Op{
+var opIgammac_ = wrap.Op{
 	Name:     "igammac_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Igammac_ checks igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -5695,8 +5697,8 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Igammac_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgammac_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
@@ -5704,10 +5706,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opNextafterOut = asserts.Op{
+var opNextafterOut = wrap.Op{
 	Name:     "nextafter",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NextafterOut checks nextafter.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -5715,8 +5717,8 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.NextafterOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNextafterOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
@@ -5724,10 +5726,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	return r0
 }
 
-var opNextafter = asserts.Op{
+var opNextafter = wrap.Op{
 	Name:     "nextafter",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Nextafter checks nextafter(Tensor self, Tensor other) -> Tensor
@@ -5735,8 +5737,8 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)

@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opNextafter_ = asserts.Op{
+var opNextafter_ = wrap.Op{
 	Name:     "nextafter_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -22,8 +24,8 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Nextafter_(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNextafter_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
@@ -31,10 +33,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRemainderScalarOut = asserts.Op{
+var opRemainderScalarOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -42,8 +44,8 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.RemainderScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRemainderScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
@@ -51,10 +53,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	return r0
 }
 
-var opRemainderScalar = asserts.Op{
+var opRemainderScalar = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
@@ -62,18 +64,18 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRemainder_Scalar = asserts.Op{
+var opRemainder_Scalar = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -81,8 +83,8 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRemainder_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
@@ -90,10 +92,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opRemainderTensorOut = asserts.Op{
+var opRemainderTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -101,8 +103,8 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.RemainderTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRemainderTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
@@ -110,10 +112,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	return r0
 }
 
-var opRemainderTensor = asserts.Op{
+var opRemainderTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
@@ -121,18 +123,18 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RemainderTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opRemainder_Tensor = asserts.Op{
+var opRemainder_Tensor = wrap.Op{
 	Name:     "remainder_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -140,8 +142,8 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Remainder_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRemainder_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
@@ -149,10 +151,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRemainderScalarTensor = asserts.Op{
+var opRemainderScalarTensor = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
@@ -160,17 +162,17 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opRemainderScalarTensorOut = asserts.Op{
+var opRemainderScalarTensorOut = wrap.Op{
 	Name:     "remainder",
 	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -178,19 +180,19 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opMin = asserts.Op{
+var opMin = wrap.Op{
 	Name:     "min",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Min checks min(Tensor self) -> Tensor
@@ -198,18 +200,18 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Min(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Min(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMinUnaryOut = asserts.Op{
+var opMinUnaryOut = wrap.Op{
 	Name:     "min",
 	Overload: "unary_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -217,8 +219,8 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinUnaryOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMinUnaryOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
@@ -226,10 +228,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFmin = asserts.Op{
+var opFmin = wrap.Op{
 	Name:     "fmin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fmin checks fmin(Tensor self, Tensor other) -> Tensor
@@ -237,18 +239,18 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmin(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFminOut = asserts.Op{
+var opFminOut = wrap.Op{
 	Name:     "fmin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -256,8 +258,8 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FminOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFminOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
@@ -265,10 +267,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opMax = asserts.Op{
+var opMax = wrap.Op{
 	Name:     "max",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Max checks max(Tensor self) -> Tensor
@@ -276,18 +278,18 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Max(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Max(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opFmax = asserts.Op{
+var opFmax = wrap.Op{
 	Name:     "fmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Fmax checks fmax(Tensor self, Tensor other) -> Tensor
@@ -295,18 +297,18 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Fmax(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opFmaxOut = asserts.Op{
+var opFmaxOut = wrap.Op{
 	Name:     "fmax",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -314,8 +316,8 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.FmaxOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmaxOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
@@ -323,10 +325,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	return r0
 }
 
-var opMaximum = asserts.Op{
+var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -334,18 +336,18 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Maximum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMaximumOut = asserts.Op{
+var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -353,8 +355,8 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MaximumOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaximumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
@@ -362,10 +364,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	return r0
 }
 
-var opMaxOther = asserts.Op{
+var opMaxOther = wrap.Op{
 	Name:     "max",
 	Overload: "other",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
@@ -373,17 +375,17 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxOther(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opMaxOut = asserts.Op{
+var opMaxOut = wrap.Op{
 	Name:     "max",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -391,19 +393,19 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MaxOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaxOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opMaxUnaryOut = asserts.Op{
+var opMaxUnaryOut = wrap.Op{
 	Name:     "max",
 	Overload: "unary_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxUnaryOut checks max.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -411,8 +413,8 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MaxUnaryOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMaxUnaryOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
@@ -420,10 +422,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opMinimum = asserts.Op{
+var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -431,18 +433,18 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Minimum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMinimumOut = asserts.Op{
+var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -450,8 +452,8 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.MinimumOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMinimumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
@@ -459,10 +461,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	return r0
 }
 
-var opMinOut = asserts.Op{
+var opMinOut = wrap.Op{
 	Name:     "min",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -470,19 +472,19 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.MinOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMinOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opMinOther = asserts.Op{
+var opMinOther = wrap.Op{
 	Name:     "min",
 	Overload: "other",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MinOther checks min.other(Tensor self, Tensor other) -> Tensor
@@ -490,17 +492,17 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MinOther(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opQuantile = asserts.Op{
+var opQuantile = wrap.Op{
 	Name:     "quantile",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -508,17 +510,17 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e2b8d7708f73)
 	return r0
 }
 
-var opQuantileOut = asserts.Op{
+var opQuantileOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -526,19 +528,19 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opQuantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	return r0
 }
 
-var opQuantileScalar = asserts.Op{
+var opQuantileScalar = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -546,17 +548,17 @@ func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, int
 	if !asserts.Checking() {
 		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opQuantileScalarOut = asserts.Op{
+var opQuantileScalarOut = wrap.Op{
 	Name:     "quantile",
 	Overload: "scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -564,19 +566,19 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opNanquantile = asserts.Op{
+var opNanquantile = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -584,17 +586,17 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_e2b8d7708f73)
 	return r0
 }
 
-var opNanquantileOut = asserts.Op{
+var opNanquantileOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -602,19 +604,19 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNanquantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
 	return r0
 }
 
-var opNanquantileScalar = asserts.Op{
+var opNanquantileScalar = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
@@ -622,17 +624,17 @@ func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	if !asserts.Checking() {
 		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNanquantileScalarOut = asserts.Op{
+var opNanquantileScalarOut = wrap.Op{
 	Name:     "nanquantile",
 	Overload: "scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
@@ -640,19 +642,19 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	if !asserts.Checking() {
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opSortValues = asserts.Op{
+var opSortValues = wrap.Op{
 	Name:     "sort",
 	Overload: "values",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -660,8 +662,8 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	if !asserts.Checking() {
 		return kernels.SortValues(self, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
@@ -669,10 +671,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	return r0, r1
 }
 
-var opSortValuesStable = asserts.Op{
+var opSortValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "values_stable",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -680,8 +682,8 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	if !asserts.Checking() {
 		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValuesStable, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
@@ -689,10 +691,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	return r0, r1
 }
 
-var opSort = asserts.Op{
+var opSort = wrap.Op{
 	Name:     "sort",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -700,18 +702,18 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.Sort(self, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opSortStable = asserts.Op{
+var opSortStable = wrap.Op{
 	Name:     "sort",
 	Overload: "stable",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
@@ -719,18 +721,18 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	if !asserts.Checking() {
 		return kernels.SortStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opSortDimnameValues = asserts.Op{
+var opSortDimnameValues = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -738,19 +740,19 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	if !asserts.Checking() {
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
+	var c wrap.Call
+	var a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValues, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	return r0, r1
 }
 
-var opSortDimnameValuesStable = asserts.Op{
+var opSortDimnameValuesStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_values_stable",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -758,19 +760,19 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	if !asserts.Checking() {
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
 	return r0, r1
 }
 
-var opSortDimname = asserts.Op{
+var opSortDimname = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -778,17 +780,17 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SortDimname(self, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opSortDimnameStable = asserts.Op{
+var opSortDimnameStable = wrap.Op{
 	Name:     "sort",
 	Overload: "dimname_stable",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
@@ -796,17 +798,17 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 	if !asserts.Checking() {
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimnameStable, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opMsortOut = asserts.Op{
+var opMsortOut = wrap.Op{
 	Name:     "msort",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -814,19 +816,19 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.MsortOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMsortOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opMsort = asserts.Op{
+var opMsort = wrap.Op{
 	Name:     "msort",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Msort checks msort(Tensor self) -> Tensor
@@ -834,17 +836,17 @@ func Msort(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Msort(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArgsort = asserts.Op{
+var opArgsort = wrap.Op{
 	Name:     "argsort",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
@@ -852,17 +854,17 @@ func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Argsort(self, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArgsortStable = asserts.Op{
+var opArgsortStable = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
@@ -870,17 +872,17 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	if !asserts.Checking() {
 		return kernels.ArgsortStable(self, stable, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opArgsortStableOut = asserts.Op{
+var opArgsortStableOut = wrap.Op{
 	Name:     "argsort",
 	Overload: "stable_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
@@ -888,19 +890,19 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	if !asserts.Checking() {
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArgsortStableOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opArgsortDimname = asserts.Op{
+var opArgsortDimname = wrap.Op{
 	Name:     "argsort",
 	Overload: "dimname",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
@@ -908,17 +910,17 @@ func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.ArgsortDimname(self, dim, descending)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opTopkValues = asserts.Op{
+var opTopkValues = wrap.Op{
 	Name:     "topk",
 	Overload: "values",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TopkValues checks topk.values(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
@@ -926,8 +928,8 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	if !asserts.Checking() {
 		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opTopkValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
@@ -935,10 +937,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	return r0, r1
 }
 
-var opTopk = asserts.Op{
+var opTopk = wrap.Op{
 	Name:     "topk",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Topk checks topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
@@ -946,18 +948,18 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	if !asserts.Checking() {
 		return kernels.Topk(self, k_, dim, largest, sorted)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAll = asserts.Op{
+var opAll = wrap.Op{
 	Name:     "all",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // All checks all(Tensor self) -> Tensor
@@ -965,18 +967,18 @@ func All(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.All(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.All(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAllAllOut = asserts.Op{
+var opAllAllOut = wrap.Op{
 	Name:     "all",
 	Overload: "all_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -984,8 +986,8 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AllAllOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
@@ -993,10 +995,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opAny = asserts.Op{
+var opAny = wrap.Op{
 	Name:     "any",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Any checks any(Tensor self) -> Tensor
@@ -1004,18 +1006,18 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Any(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Any(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAnyAllOut = asserts.Op{
+var opAnyAllOut = wrap.Op{
 	Name:     "any",
 	Overload: "all_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1023,8 +1025,8 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AnyAllOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
@@ -1032,10 +1034,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opRenormOut = asserts.Op{
+var opRenormOut = wrap.Op{
 	Name:     "renorm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
@@ -1043,8 +1045,8 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	if !asserts.Checking() {
 		return kernels.RenormOut(self, p, dim, maxnorm, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRenormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
@@ -1052,10 +1054,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	return r0
 }
 
-var opRenorm = asserts.Op{
+var opRenorm = wrap.Op{
 	Name:     "renorm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
@@ -1063,18 +1065,18 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	if !asserts.Checking() {
 		return kernels.Renorm(self, p, dim, maxnorm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRenorm_ = asserts.Op{
+var opRenorm_ = wrap.Op{
 	Name:     "renorm_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
@@ -1082,8 +1084,8 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	if !asserts.Checking() {
 		return kernels.Renorm_(self, p, dim, maxnorm)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRenorm_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
@@ -1091,10 +1093,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	return r0
 }
 
-var opUnfold = asserts.Op{
+var opUnfold = wrap.Op{
 	Name:     "unfold",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
@@ -1102,18 +1104,18 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	if !asserts.Checking() {
 		return kernels.Unfold(self, dimension, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnfoldBackward = asserts.Op{
+var opUnfoldBackward = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnfoldBackward checks unfold_backward(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step) -> Tensor
@@ -1121,18 +1123,18 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	if !asserts.Checking() {
 		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
 	return r0
 }
 
-var opUnfoldBackwardOut = asserts.Op{
+var opUnfoldBackwardOut = wrap.Op{
 	Name:     "unfold_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -1140,19 +1142,19 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	if !asserts.Checking() {
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
 	return r0
 }
 
-var opEqual = asserts.Op{
+var opEqual = wrap.Op{
 	Name:     "equal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Equal checks equal(Tensor self, Tensor other) -> bool
@@ -1160,18 +1162,18 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	if !asserts.Checking() {
 		return kernels.Equal(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
 	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
-var opPowTensorTensorOut = asserts.Op{
+var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1179,8 +1181,8 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.PowTensorTensorOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
@@ -1188,10 +1190,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	return r0
 }
 
-var opPowTensorTensor = asserts.Op{
+var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1199,18 +1201,18 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorTensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
-var opPowScalarOut = asserts.Op{
+var opPowScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1218,8 +1220,8 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.PowScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowScalarOut, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
 	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
@@ -1227,10 +1229,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	return r0
 }
 
-var opPowScalar = asserts.Op{
+var opPowScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1238,18 +1240,18 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
 	return r0
 }
 
-var opPowTensorScalarOut = asserts.Op{
+var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1257,8 +1259,8 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.PowTensorScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
@@ -1266,10 +1268,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	return r0
 }
 
-var opPowTensorScalar = asserts.Op{
+var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1277,18 +1279,18 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PowTensorScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPow_Scalar = asserts.Op{
+var opPow_Scalar = wrap.Op{
 	Name:     "pow_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1296,8 +1298,8 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Scalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPow_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
@@ -1305,10 +1307,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opPow_Tensor = asserts.Op{
+var opPow_Tensor = wrap.Op{
 	Name:     "pow_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1316,8 +1318,8 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Pow_Tensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opPow_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
 	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
@@ -1325,10 +1327,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opFloatPowerTensorTensorOut = asserts.Op{
+var opFloatPowerTensorTensorOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1336,19 +1338,19 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
 	return r0
 }
 
-var opFloatPowerTensorTensor = asserts.Op{
+var opFloatPowerTensorTensor = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -1356,17 +1358,17 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_c215f155d712)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_c215f155d712)
 	return r0
 }
 
-var opFloatPowerScalarOut = asserts.Op{
+var opFloatPowerScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1374,19 +1376,19 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_981777aaf729, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
 	return r0
 }
 
-var opFloatPowerScalar = asserts.Op{
+var opFloatPowerScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
@@ -1394,17 +1396,17 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_b1040d773773)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_b1040d773773)
 	return r0
 }
 
-var opFloatPowerTensorScalarOut = asserts.Op{
+var opFloatPowerTensorScalarOut = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -1412,19 +1414,19 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opFloatPowerTensorScalar = asserts.Op{
+var opFloatPowerTensorScalar = wrap.Op{
 	Name:     "float_power",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1432,17 +1434,17 @@ func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FloatPowerTensorScalar(self, exponent)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFloatPower_Scalar = asserts.Op{
+var opFloatPower_Scalar = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
@@ -1450,19 +1452,19 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opFloatPower_Tensor = asserts.Op{
+var opFloatPower_Tensor = wrap.Op{
 	Name:     "float_power_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
@@ -1470,19 +1472,19 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
+	assertgenshapes.ChecksPost_6546681b0b59(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
 	return r0
 }
 
-var opNormal_ = asserts.Op{
+var opNormal_ = wrap.Op{
 	Name:     "normal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
@@ -1490,8 +1492,8 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	if !asserts.Checking() {
 		return kernels.Normal_(self, mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
@@ -1499,10 +1501,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	return r0
 }
 
-var opNormalOut = asserts.Op{
+var opNormalOut = wrap.Op{
 	Name:     "normal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1510,19 +1512,19 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	if !asserts.Checking() {
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opNormalFunctional = asserts.Op{
+var opNormalFunctional = wrap.Op{
 	Name:     "normal_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
@@ -1530,17 +1532,17 @@ func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator a
 	if !asserts.Checking() {
 		return kernels.NormalFunctional(self, mean, std, generator)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opNormalTensorFloatOut = asserts.Op{
+var opNormalTensorFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1548,8 +1550,8 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloatOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
@@ -1557,10 +1559,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	return r0
 }
 
-var opNormalTensorFloat = asserts.Op{
+var opNormalTensorFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_float",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
@@ -1568,18 +1570,18 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalTensorFloat(mean, std, generator)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
 	return r0
 }
 
-var opNormalFloatTensorOut = asserts.Op{
+var opNormalFloatTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1587,8 +1589,8 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensorOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a1, a3 asserts.Saved
+	var c wrap.Call
+	var a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
@@ -1596,10 +1598,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	return r0
 }
 
-var opNormalFloatTensor = asserts.Op{
+var opNormalFloatTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "float_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1607,18 +1609,18 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	if !asserts.Checking() {
 		return kernels.NormalFloatTensor(mean, std, generator)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
 	return r0
 }
 
-var opNormalTensorTensorOut = asserts.Op{
+var opNormalTensorTensorOut = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1626,8 +1628,8 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensorOut(mean, std, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
 	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
@@ -1635,10 +1637,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	return r0
 }
 
-var opNormalTensorTensor = asserts.Op{
+var opNormalTensorTensor = wrap.Op{
 	Name:     "normal",
 	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
@@ -1646,18 +1648,18 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	if !asserts.Checking() {
 		return kernels.NormalTensorTensor(mean, std, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
 	return r0
 }
 
-var opNormalFloatFloat = asserts.Op{
+var opNormalFloatFloat = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalFloatFloat checks normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -1665,17 +1667,17 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opNormalFloatFloatOut = asserts.Op{
+var opNormalFloatFloatOut = wrap.Op{
 	Name:     "normal",
 	Overload: "float_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NormalFloatFloatOut checks normal.float_float_out(float mean, float std, SymInt[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
@@ -1683,19 +1685,19 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	if !asserts.Checking() {
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1703,18 +1705,18 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Alias(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscale_ = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
@@ -1723,21 +1725,21 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
+		a1, a2 wrap.Saved
+		l0     wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_19c96358c658(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost_1b799f4a804a(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscaleOut = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
@@ -1746,21 +1748,21 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1, a2 asserts.Saved
-		l0, l3 asserts.SavedList
+		a1, a2 wrap.Saved
+		l0, l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_39c898293ce3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost_c79680012da7(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
-var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
+var opXAmpForeachNonFiniteCheckAndUnscale = wrap.Op{
 	Name:     "_amp_foreach_non_finite_check_and_unscale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
@@ -1768,17 +1770,17 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 	if !asserts.Checking() {
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_884ce490bbdf)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_884ce490bbdf)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_884ce490bbdf)
 	return r0, r1
 }
 
-var opXAmpUpdateScale_ = asserts.Op{
+var opXAmpUpdateScale_ = wrap.Op{
 	Name:     "_amp_update_scale_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
@@ -1786,19 +1788,19 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_0e1220ee43a5(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
+	assertgenshapes.ChecksPost_96fac0c44b5e(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
-var opXAmpUpdateScaleOut = asserts.Op{
+var opXAmpUpdateScaleOut = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
@@ -1806,19 +1808,19 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
-	var c asserts.Call
-	var a1, a6 asserts.Saved
+	var c wrap.Call
+	var a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
 	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost_13a9d99e7960(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
+	assertgenshapes.ChecksPost_68deda25d1b2(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
-var opXAmpUpdateScale = asserts.Op{
+var opXAmpUpdateScale = wrap.Op{
 	Name:     "_amp_update_scale",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
@@ -1826,17 +1828,17 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	if !asserts.Checking() {
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_8d877ccb050b)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_8d877ccb050b)
 	return r0, r1
 }
 
-var opXForeachAddScalar = asserts.Op{
+var opXForeachAddScalar = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -1844,18 +1846,18 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAddScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachAdd_Scalar = asserts.Op{
+var opXForeachAdd_Scalar = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -1864,18 +1866,18 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachAdd_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAddScalarOut = asserts.Op{
+var opXForeachAddScalarOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -1884,18 +1886,18 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachAddScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddList = asserts.Op{
+var opXForeachAddList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -1903,18 +1905,18 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddList(self, other, alpha)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachAddList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachAdd_List = asserts.Op{
+var opXForeachAdd_List = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -1923,18 +1925,18 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachAddListOut = asserts.Op{
+var opXForeachAddListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -1943,18 +1945,18 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachAddListOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 }
 
-var opXForeachAddScalarList = asserts.Op{
+var opXForeachAddScalarList = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -1962,18 +1964,18 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachAdd_ScalarList = asserts.Op{
+var opXForeachAdd_ScalarList = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -1982,18 +1984,18 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachAdd_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAddScalarListOut = asserts.Op{
+var opXForeachAddScalarListOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2002,18 +2004,18 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachAddScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddTensor = asserts.Op{
+var opXForeachAddTensor = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddTensor checks _foreach_add.Tensor(Tensor[] self, Tensor other, *, Scalar alpha=1) -> Tensor[]
@@ -2021,21 +2023,21 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachAddTensor(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachAddTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	return r0
 }
 
-var opXForeachAdd_Tensor = asserts.Op{
+var opXForeachAdd_Tensor = wrap.Op{
 	Name:     "_foreach_add_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAdd_Tensor checks _foreach_add_.Tensor(Tensor(a!)[] self, Tensor other, *, Scalar alpha=1) -> ()
@@ -2044,21 +2046,21 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		kernels.XForeachAdd_Tensor(self, other, alpha)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 }
 
-var opXForeachAddTensorOut = asserts.Op{
+var opXForeachAddTensorOut = wrap.Op{
 	Name:     "_foreach_add",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddTensorOut checks _foreach_add.Tensor_out(Tensor[] self, Tensor other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2067,21 +2069,21 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		kernels.XForeachAddTensorOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1     asserts.Saved
-		l0, l3 asserts.SavedList
+		a1     wrap.Saved
+		l0, l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_714768057f82(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+	assertgenshapes.ChecksPost_274d7c0a5c76(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
 }
 
-var opXForeachSubScalar = asserts.Op{
+var opXForeachSubScalar = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2089,18 +2091,18 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSubScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSub_Scalar = asserts.Op{
+var opXForeachSub_Scalar = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2109,18 +2111,18 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachSub_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSubScalarOut = asserts.Op{
+var opXForeachSubScalarOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2129,18 +2131,18 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachSubScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachSubList = asserts.Op{
+var opXForeachSubList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
@@ -2148,18 +2150,18 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	if !asserts.Checking() {
 		return kernels.XForeachSubList(self, other, alpha)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachSubList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachSub_List = asserts.Op{
+var opXForeachSub_List = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
@@ -2168,18 +2170,18 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 		kernels.XForeachSub_List(self, other, alpha)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachSubListOut = asserts.Op{
+var opXForeachSubListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
@@ -2188,18 +2190,18 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 		kernels.XForeachSubListOut(self, other, alpha, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
 }
 
-var opXForeachSubScalarList = asserts.Op{
+var opXForeachSubScalarList = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2207,18 +2209,18 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSub_ScalarList = asserts.Op{
+var opXForeachSub_ScalarList = wrap.Op{
 	Name:     "_foreach_sub_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2227,18 +2229,18 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachSub_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSubScalarListOut = asserts.Op{
+var opXForeachSubScalarListOut = wrap.Op{
 	Name:     "_foreach_sub",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2247,18 +2249,18 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachSubScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulScalar = asserts.Op{
+var opXForeachMulScalar = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2266,18 +2268,18 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMulScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMul_Scalar = asserts.Op{
+var opXForeachMul_Scalar = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2286,18 +2288,18 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMul_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMulScalarOut = asserts.Op{
+var opXForeachMulScalarOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2306,18 +2308,18 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachMulScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulList = asserts.Op{
+var opXForeachMulList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2325,18 +2327,18 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMulList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachMul_List = asserts.Op{
+var opXForeachMul_List = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2345,18 +2347,18 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMul_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMulListOut = asserts.Op{
+var opXForeachMulListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2365,18 +2367,18 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachMulListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMulScalarList = asserts.Op{
+var opXForeachMulScalarList = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2384,18 +2386,18 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMul_ScalarList = asserts.Op{
+var opXForeachMul_ScalarList = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2404,18 +2406,18 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMul_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMulScalarListOut = asserts.Op{
+var opXForeachMulScalarListOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2424,18 +2426,18 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachMulScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMulTensor = asserts.Op{
+var opXForeachMulTensor = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulTensor checks _foreach_mul.Tensor(Tensor[] self, Tensor other) -> Tensor[]
@@ -2443,21 +2445,21 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachMulTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachMulTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	return r0
 }
 
-var opXForeachMul_Tensor = asserts.Op{
+var opXForeachMul_Tensor = wrap.Op{
 	Name:     "_foreach_mul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMul_Tensor checks _foreach_mul_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
@@ -2466,21 +2468,21 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachMul_Tensor(self, other)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 }
 
-var opXForeachMulTensorOut = asserts.Op{
+var opXForeachMulTensorOut = wrap.Op{
 	Name:     "_foreach_mul",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMulTensorOut checks _foreach_mul.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
@@ -2489,21 +2491,21 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachMulTensorOut(self, other, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1     asserts.Saved
-		l0, l2 asserts.SavedList
+		a1     wrap.Saved
+		l0, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_714768057f82(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_274d7c0a5c76(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 }
 
-var opXForeachDivScalar = asserts.Op{
+var opXForeachDivScalar = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2511,18 +2513,18 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachDivScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachDiv_Scalar = asserts.Op{
+var opXForeachDiv_Scalar = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2531,18 +2533,18 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachDiv_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachDivScalarOut = asserts.Op{
+var opXForeachDivScalarOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2551,18 +2553,18 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 		kernels.XForeachDivScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachDivList = asserts.Op{
+var opXForeachDivList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2570,18 +2572,18 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachDivList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachDiv_List = asserts.Op{
+var opXForeachDiv_List = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2590,18 +2592,18 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachDiv_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachDivListOut = asserts.Op{
+var opXForeachDivListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2610,18 +2612,18 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 		kernels.XForeachDivListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachDivScalarList = asserts.Op{
+var opXForeachDivScalarList = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2629,18 +2631,18 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	if !asserts.Checking() {
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachDiv_ScalarList = asserts.Op{
+var opXForeachDiv_ScalarList = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2649,18 +2651,18 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachDiv_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachDivScalarListOut = asserts.Op{
+var opXForeachDivScalarListOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2669,18 +2671,18 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 		kernels.XForeachDivScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachDivTensor = asserts.Op{
+var opXForeachDivTensor = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivTensor checks _foreach_div.Tensor(Tensor[] self, Tensor other) -> Tensor[]
@@ -2688,21 +2690,21 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XForeachDivTensor(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachDivTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	return r0
 }
 
-var opXForeachDiv_Tensor = asserts.Op{
+var opXForeachDiv_Tensor = wrap.Op{
 	Name:     "_foreach_div_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDiv_Tensor checks _foreach_div_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
@@ -2711,21 +2713,21 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		kernels.XForeachDiv_Tensor(self, other)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
+		a1 wrap.Saved
+		l0 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	assertgenshapes.ChecksPost_30896bef9fb1(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
 }
 
-var opXForeachDivTensorOut = asserts.Op{
+var opXForeachDivTensorOut = wrap.Op{
 	Name:     "_foreach_div",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachDivTensorOut checks _foreach_div.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
@@ -2734,21 +2736,21 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		kernels.XForeachDivTensorOut(self, other, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a1     asserts.Saved
-		l0, l2 asserts.SavedList
+		a1     wrap.Saved
+		l0, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	assertgenshapes.ChecksPost_714768057f82(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_274d7c0a5c76(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
 }
 
-var opXForeachClampMaxScalar = asserts.Op{
+var opXForeachClampMaxScalar = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMaxScalar checks _foreach_clamp_max.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2756,18 +2758,18 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachClampMax_Scalar = asserts.Op{
+var opXForeachClampMax_Scalar = wrap.Op{
 	Name:     "_foreach_clamp_max_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMax_Scalar checks _foreach_clamp_max_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2776,18 +2778,18 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMax_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMaxScalarOut = asserts.Op{
+var opXForeachClampMaxScalarOut = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMaxScalarOut checks _foreach_clamp_max.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2796,18 +2798,18 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMaxScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachClampMaxList = asserts.Op{
+var opXForeachClampMaxList = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMaxList checks _foreach_clamp_max.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2815,18 +2817,18 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachClampMaxList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachClampMax_List = asserts.Op{
+var opXForeachClampMax_List = wrap.Op{
 	Name:     "_foreach_clamp_max_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMax_List checks _foreach_clamp_max_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -2835,18 +2837,18 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMax_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachClampMax_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachClampMaxListOut = asserts.Op{
+var opXForeachClampMaxListOut = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMaxListOut checks _foreach_clamp_max.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -2855,18 +2857,18 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMaxListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachClampMaxScalarList = asserts.Op{
+var opXForeachClampMaxScalarList = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMaxScalarList checks _foreach_clamp_max.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -2874,18 +2876,18 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMaxScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachClampMax_ScalarList = asserts.Op{
+var opXForeachClampMax_ScalarList = wrap.Op{
 	Name:     "_foreach_clamp_max_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMax_ScalarList checks _foreach_clamp_max_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -2894,18 +2896,18 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMax_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMaxScalarListOut = asserts.Op{
+var opXForeachClampMaxScalarListOut = wrap.Op{
 	Name:     "_foreach_clamp_max",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMaxScalarListOut checks _foreach_clamp_max.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -2914,18 +2916,18 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachClampMinScalar = asserts.Op{
+var opXForeachClampMinScalar = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMinScalar checks _foreach_clamp_min.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -2933,18 +2935,18 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachClampMin_Scalar = asserts.Op{
+var opXForeachClampMin_Scalar = wrap.Op{
 	Name:     "_foreach_clamp_min_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMin_Scalar checks _foreach_clamp_min_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -2953,18 +2955,18 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachClampMin_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMinScalarOut = asserts.Op{
+var opXForeachClampMinScalarOut = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMinScalarOut checks _foreach_clamp_min.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -2973,18 +2975,18 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 		kernels.XForeachClampMinScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachClampMinList = asserts.Op{
+var opXForeachClampMinList = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMinList checks _foreach_clamp_min.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -2992,18 +2994,18 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachClampMinList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachClampMin_List = asserts.Op{
+var opXForeachClampMin_List = wrap.Op{
 	Name:     "_foreach_clamp_min_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMin_List checks _foreach_clamp_min_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -3012,18 +3014,18 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachClampMin_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachClampMin_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachClampMinListOut = asserts.Op{
+var opXForeachClampMinListOut = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMinListOut checks _foreach_clamp_min.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -3032,18 +3034,18 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 		kernels.XForeachClampMinListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachClampMinScalarList = asserts.Op{
+var opXForeachClampMinScalarList = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMinScalarList checks _foreach_clamp_min.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -3051,18 +3053,18 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	if !asserts.Checking() {
 		return kernels.XForeachClampMinScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachClampMin_ScalarList = asserts.Op{
+var opXForeachClampMin_ScalarList = wrap.Op{
 	Name:     "_foreach_clamp_min_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMin_ScalarList checks _foreach_clamp_min_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -3071,18 +3073,18 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachClampMin_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachClampMinScalarListOut = asserts.Op{
+var opXForeachClampMinScalarListOut = wrap.Op{
 	Name:     "_foreach_clamp_min",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachClampMinScalarListOut checks _foreach_clamp_min.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3091,18 +3093,18 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 		kernels.XForeachClampMinScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMaximumScalar = asserts.Op{
+var opXForeachMaximumScalar = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximumScalar checks _foreach_maximum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -3110,18 +3112,18 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMaximum_Scalar = asserts.Op{
+var opXForeachMaximum_Scalar = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximum_Scalar checks _foreach_maximum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -3130,18 +3132,18 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMaximum_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMaximumScalarOut = asserts.Op{
+var opXForeachMaximumScalarOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximumScalarOut checks _foreach_maximum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -3150,18 +3152,18 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMaximumScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMaximumList = asserts.Op{
+var opXForeachMaximumList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -3169,18 +3171,18 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMaximumList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachMaximum_List = asserts.Op{
+var opXForeachMaximum_List = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -3189,18 +3191,18 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMaximum_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMaximumListOut = asserts.Op{
+var opXForeachMaximumListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -3209,18 +3211,18 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMaximumListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMaximumScalarList = asserts.Op{
+var opXForeachMaximumScalarList = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximumScalarList checks _foreach_maximum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -3228,18 +3230,18 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMaximumScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMaximum_ScalarList = asserts.Op{
+var opXForeachMaximum_ScalarList = wrap.Op{
 	Name:     "_foreach_maximum_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximum_ScalarList checks _foreach_maximum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -3248,18 +3250,18 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMaximum_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMaximumScalarListOut = asserts.Op{
+var opXForeachMaximumScalarListOut = wrap.Op{
 	Name:     "_foreach_maximum",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaximumScalarListOut checks _foreach_maximum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3268,18 +3270,18 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMaximumScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMinimumScalar = asserts.Op{
+var opXForeachMinimumScalar = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimumScalar checks _foreach_minimum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
@@ -3287,18 +3289,18 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalar(self, scalar)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMinimum_Scalar = asserts.Op{
+var opXForeachMinimum_Scalar = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimum_Scalar checks _foreach_minimum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
@@ -3307,18 +3309,18 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 		kernels.XForeachMinimum_Scalar(self, scalar)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMinimumScalarOut = asserts.Op{
+var opXForeachMinimumScalarOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimumScalarOut checks _foreach_minimum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
@@ -3327,18 +3329,18 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 		kernels.XForeachMinimumScalarOut(self, scalar, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachMinimumList = asserts.Op{
+var opXForeachMinimumList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
@@ -3346,18 +3348,18 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumList(self, other)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMinimumList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	return r0
 }
 
-var opXForeachMinimum_List = asserts.Op{
+var opXForeachMinimum_List = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
@@ -3366,18 +3368,18 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 		kernels.XForeachMinimum_List(self, other)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
 }
 
-var opXForeachMinimumListOut = asserts.Op{
+var opXForeachMinimumListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
@@ -3386,18 +3388,18 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 		kernels.XForeachMinimumListOut(self, other, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
 }
 
-var opXForeachMinimumScalarList = asserts.Op{
+var opXForeachMinimumScalarList = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimumScalarList checks _foreach_minimum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
@@ -3405,18 +3407,18 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	if !asserts.Checking() {
 		return kernels.XForeachMinimumScalarList(self, scalars)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMinimum_ScalarList = asserts.Op{
+var opXForeachMinimum_ScalarList = wrap.Op{
 	Name:     "_foreach_minimum_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimum_ScalarList checks _foreach_minimum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
@@ -3425,18 +3427,18 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 		kernels.XForeachMinimum_ScalarList(self, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachMinimumScalarListOut = asserts.Op{
+var opXForeachMinimumScalarListOut = wrap.Op{
 	Name:     "_foreach_minimum",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMinimumScalarListOut checks _foreach_minimum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3445,18 +3447,18 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 		kernels.XForeachMinimumScalarListOut(self, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachAddcdivScalar = asserts.Op{
+var opXForeachAddcdivScalar = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -3464,18 +3466,18 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
-var opXForeachAddcdivScalarList = asserts.Op{
+var opXForeachAddcdivScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -3483,18 +3485,18 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
-var opXForeachAddcdivTensor = asserts.Op{
+var opXForeachAddcdivTensor = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdivTensor checks _foreach_addcdiv.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
@@ -3502,17 +3504,17 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_7e888dc64c0d)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_7e888dc64c0d)
+	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_7e888dc64c0d)
 	return r0
 }
 
-var opXForeachAddcdiv_Scalar = asserts.Op{
+var opXForeachAddcdiv_Scalar = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -3521,18 +3523,18 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcdivScalarOut = asserts.Op{
+var opXForeachAddcdivScalarOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -3541,18 +3543,18 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcdiv_ScalarList = asserts.Op{
+var opXForeachAddcdiv_ScalarList = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -3561,18 +3563,18 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcdivScalarListOut = asserts.Op{
+var opXForeachAddcdivScalarListOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3581,18 +3583,18 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcdiv_Tensor = asserts.Op{
+var opXForeachAddcdiv_Tensor = wrap.Op{
 	Name:     "_foreach_addcdiv_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdiv_Tensor checks _foreach_addcdiv_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
@@ -3601,21 +3603,21 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a3         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_e455340ad3a5(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
-var opXForeachAddcdivTensorOut = asserts.Op{
+var opXForeachAddcdivTensorOut = wrap.Op{
 	Name:     "_foreach_addcdiv",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcdivTensorOut checks _foreach_addcdiv.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
@@ -3624,21 +3626,21 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3             asserts.Saved
-		l0, l1, l2, l4 asserts.SavedList
+		a3             wrap.Saved
+		l0, l1, l2, l4 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_642641a22c1e(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
-var opXForeachAddcmulScalar = asserts.Op{
+var opXForeachAddcmulScalar = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
@@ -3646,18 +3648,18 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
-var opXForeachAddcmulScalarList = asserts.Op{
+var opXForeachAddcmulScalarList = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
@@ -3665,18 +3667,18 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
-var opXForeachAddcmulTensor = asserts.Op{
+var opXForeachAddcmulTensor = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmulTensor checks _foreach_addcmul.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
@@ -3684,17 +3686,17 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	if !asserts.Checking() {
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_7e888dc64c0d)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_7e888dc64c0d)
+	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_7e888dc64c0d)
 	return r0
 }
 
-var opXForeachAddcmul_Scalar = asserts.Op{
+var opXForeachAddcmul_Scalar = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
@@ -3703,18 +3705,18 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcmulScalarOut = asserts.Op{
+var opXForeachAddcmulScalarOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
@@ -3723,18 +3725,18 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcmul_ScalarList = asserts.Op{
+var opXForeachAddcmul_ScalarList = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
@@ -3743,18 +3745,18 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
-var opXForeachAddcmulScalarListOut = asserts.Op{
+var opXForeachAddcmulScalarListOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
@@ -3763,18 +3765,18 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l4 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
-var opXForeachAddcmul_Tensor = asserts.Op{
+var opXForeachAddcmul_Tensor = wrap.Op{
 	Name:     "_foreach_addcmul_",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmul_Tensor checks _foreach_addcmul_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
@@ -3783,21 +3785,21 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a3         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_e455340ad3a5(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
-var opXForeachAddcmulTensorOut = asserts.Op{
+var opXForeachAddcmulTensorOut = wrap.Op{
 	Name:     "_foreach_addcmul",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAddcmulTensorOut checks _foreach_addcmul.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
@@ -3806,21 +3808,21 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a3             asserts.Saved
-		l0, l1, l2, l4 asserts.SavedList
+		a3             wrap.Saved
+		l0, l1, l2, l4 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_642641a22c1e(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
-var opXForeachAbs = asserts.Op{
+var opXForeachAbs = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
@@ -3828,18 +3830,18 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAbs(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAbs, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachAbs_ = asserts.Op{
+var opXForeachAbs_ = wrap.Op{
 	Name:     "_foreach_abs_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
@@ -3848,18 +3850,18 @@ func XForeachAbs_(self []*torch.Tensor) {
 		kernels.XForeachAbs_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAbsOut = asserts.Op{
+var opXForeachAbsOut = wrap.Op{
 	Name:     "_foreach_abs",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3868,18 +3870,18 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAbsOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAcos = asserts.Op{
+var opXForeachAcos = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
@@ -3887,18 +3889,18 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAcos(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAcos, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachAcos_ = asserts.Op{
+var opXForeachAcos_ = wrap.Op{
 	Name:     "_foreach_acos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
@@ -3907,18 +3909,18 @@ func XForeachAcos_(self []*torch.Tensor) {
 		kernels.XForeachAcos_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAcosOut = asserts.Op{
+var opXForeachAcosOut = wrap.Op{
 	Name:     "_foreach_acos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3927,18 +3929,18 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAcosOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAsin = asserts.Op{
+var opXForeachAsin = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
@@ -3946,18 +3948,18 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAsin(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAsin, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachAsin_ = asserts.Op{
+var opXForeachAsin_ = wrap.Op{
 	Name:     "_foreach_asin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
@@ -3966,18 +3968,18 @@ func XForeachAsin_(self []*torch.Tensor) {
 		kernels.XForeachAsin_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAsinOut = asserts.Op{
+var opXForeachAsinOut = wrap.Op{
 	Name:     "_foreach_asin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -3986,18 +3988,18 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAsinOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachAtan = asserts.Op{
+var opXForeachAtan = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
@@ -4005,18 +4007,18 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachAtan(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAtan, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachAtan_ = asserts.Op{
+var opXForeachAtan_ = wrap.Op{
 	Name:     "_foreach_atan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
@@ -4025,18 +4027,18 @@ func XForeachAtan_(self []*torch.Tensor) {
 		kernels.XForeachAtan_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachAtanOut = asserts.Op{
+var opXForeachAtanOut = wrap.Op{
 	Name:     "_foreach_atan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4045,18 +4047,18 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachAtanOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCeil = asserts.Op{
+var opXForeachCeil = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
@@ -4064,18 +4066,18 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCeil(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCeil, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachCeil_ = asserts.Op{
+var opXForeachCeil_ = wrap.Op{
 	Name:     "_foreach_ceil_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
@@ -4084,18 +4086,18 @@ func XForeachCeil_(self []*torch.Tensor) {
 		kernels.XForeachCeil_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCeilOut = asserts.Op{
+var opXForeachCeilOut = wrap.Op{
 	Name:     "_foreach_ceil",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4104,18 +4106,18 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCeilOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCos = asserts.Op{
+var opXForeachCos = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
@@ -4123,18 +4125,18 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCos(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCos, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachCos_ = asserts.Op{
+var opXForeachCos_ = wrap.Op{
 	Name:     "_foreach_cos_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
@@ -4143,18 +4145,18 @@ func XForeachCos_(self []*torch.Tensor) {
 		kernels.XForeachCos_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCosOut = asserts.Op{
+var opXForeachCosOut = wrap.Op{
 	Name:     "_foreach_cos",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4163,18 +4165,18 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCosOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachCosh = asserts.Op{
+var opXForeachCosh = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
@@ -4182,18 +4184,18 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachCosh(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCosh, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachCosh_ = asserts.Op{
+var opXForeachCosh_ = wrap.Op{
 	Name:     "_foreach_cosh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
@@ -4202,18 +4204,18 @@ func XForeachCosh_(self []*torch.Tensor) {
 		kernels.XForeachCosh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachCoshOut = asserts.Op{
+var opXForeachCoshOut = wrap.Op{
 	Name:     "_foreach_cosh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4222,18 +4224,18 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachCoshOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachErf = asserts.Op{
+var opXForeachErf = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
@@ -4241,18 +4243,18 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErf(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachErf, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachErf_ = asserts.Op{
+var opXForeachErf_ = wrap.Op{
 	Name:     "_foreach_erf_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
@@ -4261,18 +4263,18 @@ func XForeachErf_(self []*torch.Tensor) {
 		kernels.XForeachErf_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachErfOut = asserts.Op{
+var opXForeachErfOut = wrap.Op{
 	Name:     "_foreach_erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4281,18 +4283,18 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachErfc = asserts.Op{
+var opXForeachErfc = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
@@ -4300,18 +4302,18 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachErfc(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachErfc, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachErfc_ = asserts.Op{
+var opXForeachErfc_ = wrap.Op{
 	Name:     "_foreach_erfc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
@@ -4320,18 +4322,18 @@ func XForeachErfc_(self []*torch.Tensor) {
 		kernels.XForeachErfc_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachErfcOut = asserts.Op{
+var opXForeachErfcOut = wrap.Op{
 	Name:     "_foreach_erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4340,18 +4342,18 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachErfcOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachExp = asserts.Op{
+var opXForeachExp = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
@@ -4359,18 +4361,18 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExp(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachExp, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachExp_ = asserts.Op{
+var opXForeachExp_ = wrap.Op{
 	Name:     "_foreach_exp_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
@@ -4379,18 +4381,18 @@ func XForeachExp_(self []*torch.Tensor) {
 		kernels.XForeachExp_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachExpOut = asserts.Op{
+var opXForeachExpOut = wrap.Op{
 	Name:     "_foreach_exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4399,18 +4401,18 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachExpm1 = asserts.Op{
+var opXForeachExpm1 = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
@@ -4418,18 +4420,18 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachExpm1(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachExpm1, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachExpm1_ = asserts.Op{
+var opXForeachExpm1_ = wrap.Op{
 	Name:     "_foreach_expm1_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
@@ -4438,18 +4440,18 @@ func XForeachExpm1_(self []*torch.Tensor) {
 		kernels.XForeachExpm1_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachExpm1Out = asserts.Op{
+var opXForeachExpm1Out = wrap.Op{
 	Name:     "_foreach_expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4458,18 +4460,18 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachExpm1Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachFloor = asserts.Op{
+var opXForeachFloor = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
@@ -4477,18 +4479,18 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFloor(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachFloor, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachFloor_ = asserts.Op{
+var opXForeachFloor_ = wrap.Op{
 	Name:     "_foreach_floor_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
@@ -4497,18 +4499,18 @@ func XForeachFloor_(self []*torch.Tensor) {
 		kernels.XForeachFloor_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachFloorOut = asserts.Op{
+var opXForeachFloorOut = wrap.Op{
 	Name:     "_foreach_floor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4517,18 +4519,18 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFloorOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachFrac = asserts.Op{
+var opXForeachFrac = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
@@ -4536,18 +4538,18 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachFrac(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachFrac, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachFrac_ = asserts.Op{
+var opXForeachFrac_ = wrap.Op{
 	Name:     "_foreach_frac_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
@@ -4556,18 +4558,18 @@ func XForeachFrac_(self []*torch.Tensor) {
 		kernels.XForeachFrac_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachFracOut = asserts.Op{
+var opXForeachFracOut = wrap.Op{
 	Name:     "_foreach_frac",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4576,18 +4578,18 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachFracOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLerpList = asserts.Op{
+var opXForeachLerpList = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerpList checks _foreach_lerp.List(Tensor[] self, Tensor[] tensors1, Tensor[] weights) -> Tensor[]
@@ -4595,18 +4597,18 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	if !asserts.Checking() {
 		return kernels.XForeachLerpList(self, tensors1, weights)
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachLerpList, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
 	return r0
 }
 
-var opXForeachLerp_List = asserts.Op{
+var opXForeachLerp_List = wrap.Op{
 	Name:     "_foreach_lerp_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerp_List checks _foreach_lerp_.List(Tensor(a!)[] self, Tensor[] tensors1, Tensor[] weights) -> ()
@@ -4615,18 +4617,18 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 		kernels.XForeachLerp_List(self, tensors1, weights)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachLerp_List, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
 	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
 }
 
-var opXForeachLerpListOut = asserts.Op{
+var opXForeachLerpListOut = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerpListOut checks _foreach_lerp.List_out(Tensor[] self, Tensor[] tensors1, Tensor[] weights, *, Tensor(a!)[] out) -> ()
@@ -4635,18 +4637,18 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 		kernels.XForeachLerpListOut(self, tensors1, weights, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachLerpListOut, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
-var opXForeachLerpScalar = asserts.Op{
+var opXForeachLerpScalar = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerpScalar checks _foreach_lerp.Scalar(Tensor[] self, Tensor[] tensors1, Scalar weight) -> Tensor[]
@@ -4654,18 +4656,18 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalar(self, tensors1, weight)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachLerpScalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	return r0
 }
 
-var opXForeachLerp_Scalar = asserts.Op{
+var opXForeachLerp_Scalar = wrap.Op{
 	Name:     "_foreach_lerp_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerp_Scalar checks _foreach_lerp_.Scalar(Tensor(a!)[] self, Tensor[] tensors1, Scalar weight) -> ()
@@ -4674,18 +4676,18 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 		kernels.XForeachLerp_Scalar(self, tensors1, weight)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 }
 
-var opXForeachLerpScalarOut = asserts.Op{
+var opXForeachLerpScalarOut = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerpScalarOut checks _foreach_lerp.Scalar_out(Tensor[] self, Tensor[] tensors1, Scalar weight, *, Tensor(a!)[] out) -> ()
@@ -4694,18 +4696,18 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 }
 
-var opXForeachLerpScalarList = asserts.Op{
+var opXForeachLerpScalarList = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerpScalarList checks _foreach_lerp.ScalarList(Tensor[] self, Tensor[] tensors1, Scalar[] weight) -> Tensor[]
@@ -4713,18 +4715,18 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	if !asserts.Checking() {
 		return kernels.XForeachLerpScalarList(self, tensors1, weight)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	return r0
 }
 
-var opXForeachLerp_ScalarList = asserts.Op{
+var opXForeachLerp_ScalarList = wrap.Op{
 	Name:     "_foreach_lerp_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerp_ScalarList checks _foreach_lerp_.ScalarList(Tensor(a!)[] self, Tensor[] tensors1, Scalar[] weight) -> ()
@@ -4733,18 +4735,18 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
 }
 
-var opXForeachLerpScalarListOut = asserts.Op{
+var opXForeachLerpScalarListOut = wrap.Op{
 	Name:     "_foreach_lerp",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLerpScalarListOut checks _foreach_lerp.ScalarList_out(Tensor[] self, Tensor[] tensors1, Scalar[] weight, *, Tensor(a!)[] out) -> ()
@@ -4753,18 +4755,18 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
 }
 
-var opXForeachLgamma = asserts.Op{
+var opXForeachLgamma = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
@@ -4772,18 +4774,18 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLgamma(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLgamma, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachLgamma_ = asserts.Op{
+var opXForeachLgamma_ = wrap.Op{
 	Name:     "_foreach_lgamma_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
@@ -4792,18 +4794,18 @@ func XForeachLgamma_(self []*torch.Tensor) {
 		kernels.XForeachLgamma_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLgammaOut = asserts.Op{
+var opXForeachLgammaOut = wrap.Op{
 	Name:     "_foreach_lgamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4812,18 +4814,18 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLgammaOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog = asserts.Op{
+var opXForeachLog = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
@@ -4831,18 +4833,18 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachLog_ = asserts.Op{
+var opXForeachLog_ = wrap.Op{
 	Name:     "_foreach_log_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
@@ -4851,18 +4853,18 @@ func XForeachLog_(self []*torch.Tensor) {
 		kernels.XForeachLog_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLogOut = asserts.Op{
+var opXForeachLogOut = wrap.Op{
 	Name:     "_foreach_log",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4871,18 +4873,18 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLogOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog10 = asserts.Op{
+var opXForeachLog10 = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
@@ -4890,18 +4892,18 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog10(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog10, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachLog10_ = asserts.Op{
+var opXForeachLog10_ = wrap.Op{
 	Name:     "_foreach_log10_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
@@ -4910,18 +4912,18 @@ func XForeachLog10_(self []*torch.Tensor) {
 		kernels.XForeachLog10_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog10Out = asserts.Op{
+var opXForeachLog10Out = wrap.Op{
 	Name:     "_foreach_log10",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4930,18 +4932,18 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog10Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog1p = asserts.Op{
+var opXForeachLog1p = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
@@ -4949,18 +4951,18 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog1p(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog1p, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachLog1p_ = asserts.Op{
+var opXForeachLog1p_ = wrap.Op{
 	Name:     "_foreach_log1p_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
@@ -4969,18 +4971,18 @@ func XForeachLog1p_(self []*torch.Tensor) {
 		kernels.XForeachLog1p_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog1pOut = asserts.Op{
+var opXForeachLog1pOut = wrap.Op{
 	Name:     "_foreach_log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -4989,18 +4991,18 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog1pOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachLog2 = asserts.Op{
+var opXForeachLog2 = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
@@ -5008,18 +5010,18 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachLog2(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog2, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachLog2_ = asserts.Op{
+var opXForeachLog2_ = wrap.Op{
 	Name:     "_foreach_log2_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
@@ -5028,18 +5030,18 @@ func XForeachLog2_(self []*torch.Tensor) {
 		kernels.XForeachLog2_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachLog2Out = asserts.Op{
+var opXForeachLog2Out = wrap.Op{
 	Name:     "_foreach_log2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5048,18 +5050,18 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachLog2Out(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachMax = asserts.Op{
+var opXForeachMax = wrap.Op{
 	Name:     "_foreach_max",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMax checks _foreach_max(Tensor[] self) -> Tensor[]
@@ -5067,18 +5069,18 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachMax(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMax, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachMaxOut = asserts.Op{
+var opXForeachMaxOut = wrap.Op{
 	Name:     "_foreach_max",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachMaxOut checks _foreach_max.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5087,18 +5089,18 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachMaxOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachNeg = asserts.Op{
+var opXForeachNeg = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
@@ -5106,18 +5108,18 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachNeg(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachNeg, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachNeg_ = asserts.Op{
+var opXForeachNeg_ = wrap.Op{
 	Name:     "_foreach_neg_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
@@ -5126,18 +5128,18 @@ func XForeachNeg_(self []*torch.Tensor) {
 		kernels.XForeachNeg_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachNegOut = asserts.Op{
+var opXForeachNegOut = wrap.Op{
 	Name:     "_foreach_neg",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5146,18 +5148,18 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachNegOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachNormScalar = asserts.Op{
+var opXForeachNormScalar = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2, ScalarType? dtype=None) -> Tensor[]
@@ -5165,18 +5167,18 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	if !asserts.Checking() {
 		return kernels.XForeachNormScalar(self, ord, dtype)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachNormScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachNormScalarOut = asserts.Op{
+var opXForeachNormScalarOut = wrap.Op{
 	Name:     "_foreach_norm",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, ScalarType? dtype=None, *, Tensor(a!)[] out) -> ()
@@ -5185,18 +5187,18 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 		kernels.XForeachNormScalarOut(self, ord, dtype, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
 	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
 }
 
-var opXForeachPowList = asserts.Op{
+var opXForeachPowList = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowList checks _foreach_pow.List(Tensor[] self, Tensor[] exponent) -> Tensor[]
@@ -5204,18 +5206,18 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	if !asserts.Checking() {
 		return kernels.XForeachPowList(self, exponent)
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachPowList, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
 	return r0
 }
 
-var opXForeachPowScalar = asserts.Op{
+var opXForeachPowScalar = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowScalar checks _foreach_pow.Scalar(Tensor[] self, Scalar exponent) -> Tensor[]
@@ -5223,18 +5225,18 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalar(self, exponent)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachPowScalarList = asserts.Op{
+var opXForeachPowScalarList = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowScalarList checks _foreach_pow.ScalarList(Tensor[] self, Scalar[] exponent) -> Tensor[]
@@ -5242,18 +5244,18 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarList(self, exponent)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachPowScalarAndTensor = asserts.Op{
+var opXForeachPowScalarAndTensor = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "ScalarAndTensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowScalarAndTensor checks _foreach_pow.ScalarAndTensor(Scalar self, Tensor[] exponent) -> Tensor[]
@@ -5261,18 +5263,18 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	if !asserts.Checking() {
 		return kernels.XForeachPowScalarAndTensor(self, exponent)
 	}
-	var c asserts.Call
-	var l1 asserts.SavedList
+	var c wrap.Call
+	var l1 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
 	return r0
 }
 
-var opXForeachPow_List = asserts.Op{
+var opXForeachPow_List = wrap.Op{
 	Name:     "_foreach_pow_",
 	Overload: "List",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPow_List checks _foreach_pow_.List(Tensor(a!)[] self, Tensor[] exponent) -> ()
@@ -5281,18 +5283,18 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 		kernels.XForeachPow_List(self, exponent)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachPow_List, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
 	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
 }
 
-var opXForeachPowListOut = asserts.Op{
+var opXForeachPowListOut = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "List_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowListOut checks _foreach_pow.List_out(Tensor[] self, Tensor[] exponent, *, Tensor(a!)[] out) -> ()
@@ -5301,18 +5303,18 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 		kernels.XForeachPowListOut(self, exponent, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachPowListOut, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
 	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
 }
 
-var opXForeachPow_Scalar = asserts.Op{
+var opXForeachPow_Scalar = wrap.Op{
 	Name:     "_foreach_pow_",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPow_Scalar checks _foreach_pow_.Scalar(Tensor(a!)[] self, Scalar exponent) -> ()
@@ -5321,18 +5323,18 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 		kernels.XForeachPow_Scalar(self, exponent)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachPowScalarOut = asserts.Op{
+var opXForeachPowScalarOut = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowScalarOut checks _foreach_pow.Scalar_out(Tensor[] self, Scalar exponent, *, Tensor(a!)[] out) -> ()
@@ -5341,18 +5343,18 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 		kernels.XForeachPowScalarOut(self, exponent, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachPow_ScalarList = asserts.Op{
+var opXForeachPow_ScalarList = wrap.Op{
 	Name:     "_foreach_pow_",
 	Overload: "ScalarList",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPow_ScalarList checks _foreach_pow_.ScalarList(Tensor(a!)[] self, Scalar[] exponent) -> ()
@@ -5361,18 +5363,18 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 		kernels.XForeachPow_ScalarList(self, exponent)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachPowScalarListOut = asserts.Op{
+var opXForeachPowScalarListOut = wrap.Op{
 	Name:     "_foreach_pow",
 	Overload: "ScalarList_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachPowScalarListOut checks _foreach_pow.ScalarList_out(Tensor[] self, Scalar[] exponent, *, Tensor(a!)[] out) -> ()
@@ -5381,18 +5383,18 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 		kernels.XForeachPowScalarListOut(self, exponent, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
 }
 
-var opXForeachReciprocal = asserts.Op{
+var opXForeachReciprocal = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
@@ -5400,18 +5402,18 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachReciprocal(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachReciprocal, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachReciprocal_ = asserts.Op{
+var opXForeachReciprocal_ = wrap.Op{
 	Name:     "_foreach_reciprocal_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
@@ -5420,18 +5422,18 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 		kernels.XForeachReciprocal_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachReciprocalOut = asserts.Op{
+var opXForeachReciprocalOut = wrap.Op{
 	Name:     "_foreach_reciprocal",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5440,18 +5442,18 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachReciprocalOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachRound = asserts.Op{
+var opXForeachRound = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
@@ -5459,18 +5461,18 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRound(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachRound, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachRound_ = asserts.Op{
+var opXForeachRound_ = wrap.Op{
 	Name:     "_foreach_round_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
@@ -5479,18 +5481,18 @@ func XForeachRound_(self []*torch.Tensor) {
 		kernels.XForeachRound_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachRoundOut = asserts.Op{
+var opXForeachRoundOut = wrap.Op{
 	Name:     "_foreach_round",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5499,18 +5501,18 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRoundOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachRsqrt = asserts.Op{
+var opXForeachRsqrt = wrap.Op{
 	Name:     "_foreach_rsqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachRsqrt checks _foreach_rsqrt(Tensor[] self) -> Tensor[]
@@ -5518,18 +5520,18 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachRsqrt(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachRsqrt, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachRsqrt_ = asserts.Op{
+var opXForeachRsqrt_ = wrap.Op{
 	Name:     "_foreach_rsqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachRsqrt_ checks _foreach_rsqrt_(Tensor(a!)[] self) -> ()
@@ -5538,18 +5540,18 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 		kernels.XForeachRsqrt_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRsqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachRsqrtOut = asserts.Op{
+var opXForeachRsqrtOut = wrap.Op{
 	Name:     "_foreach_rsqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachRsqrtOut checks _foreach_rsqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5558,18 +5560,18 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachRsqrtOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSigmoid = asserts.Op{
+var opXForeachSigmoid = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
@@ -5577,18 +5579,18 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSigmoid(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSigmoid, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSigmoid_ = asserts.Op{
+var opXForeachSigmoid_ = wrap.Op{
 	Name:     "_foreach_sigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
@@ -5597,18 +5599,18 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 		kernels.XForeachSigmoid_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSigmoidOut = asserts.Op{
+var opXForeachSigmoidOut = wrap.Op{
 	Name:     "_foreach_sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5617,18 +5619,18 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSigmoidOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSign = asserts.Op{
+var opXForeachSign = wrap.Op{
 	Name:     "_foreach_sign",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSign checks _foreach_sign(Tensor[] self) -> Tensor[]
@@ -5636,18 +5638,18 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSign(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSign, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSign_ = asserts.Op{
+var opXForeachSign_ = wrap.Op{
 	Name:     "_foreach_sign_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSign_ checks _foreach_sign_(Tensor(a!)[] self) -> ()
@@ -5656,18 +5658,18 @@ func XForeachSign_(self []*torch.Tensor) {
 		kernels.XForeachSign_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSign_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSignOut = asserts.Op{
+var opXForeachSignOut = wrap.Op{
 	Name:     "_foreach_sign",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSignOut checks _foreach_sign.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5676,18 +5678,18 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSignOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSignOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSin = asserts.Op{
+var opXForeachSin = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
@@ -5695,18 +5697,18 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSin(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSin, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSin_ = asserts.Op{
+var opXForeachSin_ = wrap.Op{
 	Name:     "_foreach_sin_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
@@ -5715,18 +5717,18 @@ func XForeachSin_(self []*torch.Tensor) {
 		kernels.XForeachSin_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSinOut = asserts.Op{
+var opXForeachSinOut = wrap.Op{
 	Name:     "_foreach_sin",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5735,18 +5737,18 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSinh = asserts.Op{
+var opXForeachSinh = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
@@ -5754,18 +5756,18 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSinh(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSinh, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSinh_ = asserts.Op{
+var opXForeachSinh_ = wrap.Op{
 	Name:     "_foreach_sinh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
@@ -5774,18 +5776,18 @@ func XForeachSinh_(self []*torch.Tensor) {
 		kernels.XForeachSinh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSinhOut = asserts.Op{
+var opXForeachSinhOut = wrap.Op{
 	Name:     "_foreach_sinh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5794,18 +5796,18 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSinhOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachSqrt = asserts.Op{
+var opXForeachSqrt = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
@@ -5813,18 +5815,18 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachSqrt(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSqrt, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachSqrt_ = asserts.Op{
+var opXForeachSqrt_ = wrap.Op{
 	Name:     "_foreach_sqrt_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
@@ -5833,18 +5835,18 @@ func XForeachSqrt_(self []*torch.Tensor) {
 		kernels.XForeachSqrt_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachSqrtOut = asserts.Op{
+var opXForeachSqrtOut = wrap.Op{
 	Name:     "_foreach_sqrt",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5853,18 +5855,18 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachSqrtOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTan = asserts.Op{
+var opXForeachTan = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
@@ -5872,18 +5874,18 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTan(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTan, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachTan_ = asserts.Op{
+var opXForeachTan_ = wrap.Op{
 	Name:     "_foreach_tan_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
@@ -5892,18 +5894,18 @@ func XForeachTan_(self []*torch.Tensor) {
 		kernels.XForeachTan_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTanOut = asserts.Op{
+var opXForeachTanOut = wrap.Op{
 	Name:     "_foreach_tan",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5912,18 +5914,18 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTanh = asserts.Op{
+var opXForeachTanh = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
@@ -5931,18 +5933,18 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTanh(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTanh, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachTanh_ = asserts.Op{
+var opXForeachTanh_ = wrap.Op{
 	Name:     "_foreach_tanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
@@ -5951,18 +5953,18 @@ func XForeachTanh_(self []*torch.Tensor) {
 		kernels.XForeachTanh_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTanhOut = asserts.Op{
+var opXForeachTanhOut = wrap.Op{
 	Name:     "_foreach_tanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -5971,18 +5973,18 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTanhOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachTrunc = asserts.Op{
+var opXForeachTrunc = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
@@ -5990,18 +5992,18 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachTrunc(self)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTrunc, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	return r0
 }
 
-var opXForeachTrunc_ = asserts.Op{
+var opXForeachTrunc_ = wrap.Op{
 	Name:     "_foreach_trunc_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
@@ -6010,18 +6012,18 @@ func XForeachTrunc_(self []*torch.Tensor) {
 		kernels.XForeachTrunc_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachTruncOut = asserts.Op{
+var opXForeachTruncOut = wrap.Op{
 	Name:     "_foreach_trunc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -6030,18 +6032,18 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachTruncOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachZero_ = asserts.Op{
+var opXForeachZero_ = wrap.Op{
 	Name:     "_foreach_zero_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
@@ -6050,18 +6052,18 @@ func XForeachZero_(self []*torch.Tensor) {
 		kernels.XForeachZero_(self)
 		return
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	assertgenshapes.ChecksPost_1290c17acbeb(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
-var opXForeachZeroOut = asserts.Op{
+var opXForeachZeroOut = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
@@ -6070,18 +6072,18 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 		kernels.XForeachZeroOut(self, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
 }
 
-var opXForeachZero = asserts.Op{
+var opXForeachZero = wrap.Op{
 	Name:     "_foreach_zero",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
@@ -6089,17 +6091,17 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XForeachZero(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachZero, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	assertgenshapes.ChecksPost_c56f23209208(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
-var opXForeachCopy_ = asserts.Op{
+var opXForeachCopy_ = wrap.Op{
 	Name:     "_foreach_copy_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCopy_ checks _foreach_copy_(Tensor(a!)[] self, Tensor[] src, bool non_blocking=False) -> ()
@@ -6108,18 +6110,18 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 		kernels.XForeachCopy_(self, src, non_blocking)
 		return
 	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
+	var c wrap.Call
+	var l0, l1 wrap.SavedList
 	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachCopy_, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
 	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+	assertgenshapes.ChecksPost_d2dae48edf95(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
 }
 
-var opXForeachCopyOut = asserts.Op{
+var opXForeachCopyOut = wrap.Op{
 	Name:     "_foreach_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCopyOut checks _foreach_copy.out(Tensor[] self, Tensor[] src, bool non_blocking=False, *, Tensor(a!)[] out) -> ()
@@ -6128,18 +6130,18 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 		kernels.XForeachCopyOut(self, src, non_blocking, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachCopyOut, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
 	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
 }
 
-var opXForeachCopy = asserts.Op{
+var opXForeachCopy = wrap.Op{
 	Name:     "_foreach_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XForeachCopy checks _foreach_copy(Tensor[] self, Tensor[] src, bool non_blocking=False) -> Tensor[] self_out
@@ -6147,17 +6149,17 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 	if !asserts.Checking() {
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachCopy, &assertgenshapes.Locs_938f93576399)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_938f93576399)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_938f93576399)
 	return r0
 }
 
-var opBucketizeTensor = asserts.Op{
+var opBucketizeTensor = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -6165,18 +6167,18 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	if !asserts.Checking() {
 		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
-var opBucketizeTensorOut = asserts.Op{
+var opBucketizeTensorOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -6184,8 +6186,8 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	if !asserts.Checking() {
 		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
@@ -6193,10 +6195,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	return r0
 }
 
-var opBucketizeScalar = asserts.Op{
+var opBucketizeScalar = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
@@ -6204,18 +6206,18 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	if !asserts.Checking() {
 		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
 	return r0
 }
 
-var opBucketizeScalarOut = asserts.Op{
+var opBucketizeScalarOut = wrap.Op{
 	Name:     "bucketize",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
@@ -6223,8 +6225,8 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	if !asserts.Checking() {
 		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	}
-	var c asserts.Call
-	var a1, a4 asserts.Saved
+	var c wrap.Call
+	var a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
 	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
@@ -6232,10 +6234,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	return r0
 }
 
-var opSearchsortedTensor = asserts.Op{
+var opSearchsortedTensor = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -6243,18 +6245,18 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
-var opSearchsortedTensorOut = asserts.Op{
+var opSearchsortedTensorOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -6262,8 +6264,8 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	if !asserts.Checking() {
 		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
@@ -6271,10 +6273,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	return r0
 }
 
-var opSearchsortedScalar = asserts.Op{
+var opSearchsortedScalar = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
@@ -6282,18 +6284,18 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_ca298d019af6(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
 	assertgenshapes.ChecksPost_943d1e57eb3e(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
-var opSearchsortedScalarOut = asserts.Op{
+var opSearchsortedScalarOut = wrap.Op{
 	Name:     "searchsorted",
 	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
@@ -6301,8 +6303,8 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	if !asserts.Checking() {
 		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
 	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
@@ -6310,10 +6312,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	return r0
 }
 
-var opXConvertIndicesFromCooToCsr = asserts.Op{
+var opXConvertIndicesFromCooToCsr = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
@@ -6321,17 +6323,17 @@ func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool)
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXConvertIndicesFromCooToCsrOut = asserts.Op{
+var opXConvertIndicesFromCooToCsrOut = wrap.Op{
 	Name:     "_convert_indices_from_coo_to_csr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
@@ -6339,19 +6341,19 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXConvertIndicesFromCsrToCoo = asserts.Op{
+var opXConvertIndicesFromCsrToCoo = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
@@ -6359,17 +6361,17 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d257a2e56a87)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_d257a2e56a87)
 	return r0
 }
 
-var opXConvertIndicesFromCsrToCooOut = asserts.Op{
+var opXConvertIndicesFromCsrToCooOut = wrap.Op{
 	Name:     "_convert_indices_from_csr_to_coo",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
@@ -6377,19 +6379,19 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	if !asserts.Checking() {
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
 	return r0
 }
 
-var opMseLossOut = asserts.Op{
+var opMseLossOut = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -6397,8 +6399,8 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	if !asserts.Checking() {
 		return kernels.MseLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMseLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
@@ -6406,10 +6408,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	return r0
 }
 
-var opMseLoss = asserts.Op{
+var opMseLoss = wrap.Op{
 	Name:     "mse_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -6417,18 +6419,18 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	if !asserts.Checking() {
 		return kernels.MseLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opMseLossBackwardGradInput = asserts.Op{
+var opMseLossBackwardGradInput = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6436,8 +6438,8 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
@@ -6445,10 +6447,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	return r0
 }
 
-var opMseLossBackward = asserts.Op{
+var opMseLossBackward = wrap.Op{
 	Name:     "mse_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -6456,18 +6458,18 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.MseLossBackward(grad_output, self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opL1Loss = asserts.Op{
+var opL1Loss = wrap.Op{
 	Name:     "l1_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -6475,17 +6477,17 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.L1Loss(self, target, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opMultiMarginLossOut = asserts.Op{
+var opMultiMarginLossOut = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -6493,8 +6495,8 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
@@ -6502,10 +6504,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	return r0
 }
 
-var opMultiMarginLoss = asserts.Op{
+var opMultiMarginLoss = wrap.Op{
 	Name:     "multi_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -6513,18 +6515,18 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	if !asserts.Checking() {
 		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
-var opMultiMarginLossBackwardGradInput = asserts.Op{
+var opMultiMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6532,19 +6534,19 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
 	return r0
 }
 
-var opMultiMarginLossBackward = asserts.Op{
+var opMultiMarginLossBackward = wrap.Op{
 	Name:     "multi_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
@@ -6552,17 +6554,17 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 	if !asserts.Checking() {
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_8090e6ede51c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_8090e6ede51c)
 	return r0
 }
 
-var opMultilabelMarginLossOut = asserts.Op{
+var opMultilabelMarginLossOut = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -6570,19 +6572,19 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_81284b47fff7, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
 	return r0
 }
 
-var opMultilabelMarginLoss = asserts.Op{
+var opMultilabelMarginLoss = wrap.Op{
 	Name:     "multilabel_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -6590,17 +6592,17 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opMultilabelMarginLossForwardOutput = asserts.Op{
+var opMultilabelMarginLossForwardOutput = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
@@ -6608,8 +6610,8 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
@@ -6617,10 +6619,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	return r0, r1
 }
 
-var opMultilabelMarginLossForward = asserts.Op{
+var opMultilabelMarginLossForward = wrap.Op{
 	Name:     "multilabel_margin_loss_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
@@ -6628,18 +6630,18 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossForward(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
-var opMultilabelMarginLossBackwardGradInput = asserts.Op{
+var opMultilabelMarginLossBackwardGradInput = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6647,19 +6649,19 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_30d58afc3819(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
+	assertgenshapes.ChecksPost_c5f9c601e7c6(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
 	return r0
 }
 
-var opMultilabelMarginLossBackward = asserts.Op{
+var opMultilabelMarginLossBackward = wrap.Op{
 	Name:     "multilabel_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
@@ -6667,17 +6669,17 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_832254f71c32)
+	assertgenshapes.ChecksPost_fb8bb314df7d(&c, &assertgenshapes.Locs_832254f71c32)
 	return r0
 }
 
-var opNllLossOut = asserts.Op{
+var opNllLossOut = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -6685,19 +6687,19 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLossOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
-var opNllLossNd = asserts.Op{
+var opNllLossNd = wrap.Op{
 	Name:     "nll_loss_nd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
@@ -6705,17 +6707,17 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLossNd, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opNllLoss = asserts.Op{
+var opNllLoss = wrap.Op{
 	Name:     "nll_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
@@ -6723,17 +6725,17 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 	if !asserts.Checking() {
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opNllLossForwardOutput = asserts.Op{
+var opNllLossForwardOutput = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -6741,8 +6743,8 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	if !asserts.Checking() {
 		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
@@ -6750,10 +6752,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	return r0, r1
 }
 
-var opNllLossForward = asserts.Op{
+var opNllLossForward = wrap.Op{
 	Name:     "nll_loss_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
@@ -6761,18 +6763,18 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	if !asserts.Checking() {
 		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLossBackwardGradInput = asserts.Op{
+var opNllLossBackwardGradInput = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6780,8 +6782,8 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	if !asserts.Checking() {
 		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
@@ -6789,10 +6791,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	return r0
 }
 
-var opNllLossBackward = asserts.Op{
+var opNllLossBackward = wrap.Op{
 	Name:     "nll_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
@@ -6800,18 +6802,18 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	if !asserts.Checking() {
 		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
 	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
-var opNllLoss2dOut = asserts.Op{
+var opNllLoss2dOut = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
@@ -6819,19 +6821,19 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLoss2dOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
-var opNllLoss2d = asserts.Op{
+var opNllLoss2d = wrap.Op{
 	Name:     "nll_loss2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
@@ -6839,17 +6841,17 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 	if !asserts.Checking() {
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss2d, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
-var opNllLoss2dForwardOutput = asserts.Op{
+var opNllLoss2dForwardOutput = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
@@ -6857,8 +6859,8 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
@@ -6866,10 +6868,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	return r0, r1
 }
 
-var opNllLoss2dForward = asserts.Op{
+var opNllLoss2dForward = wrap.Op{
 	Name:     "nll_loss2d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
@@ -6877,18 +6879,18 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	if !asserts.Checking() {
 		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
 	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
-var opNllLoss2dBackwardGradInput = asserts.Op{
+var opNllLoss2dBackwardGradInput = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6896,8 +6898,8 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
@@ -6905,10 +6907,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	return r0
 }
 
-var opNllLoss2dBackward = asserts.Op{
+var opNllLoss2dBackward = wrap.Op{
 	Name:     "nll_loss2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
@@ -6916,18 +6918,18 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a6 wrap.Saved
 	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
 	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
-var opSmoothL1LossOut = asserts.Op{
+var opSmoothL1LossOut = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -6935,8 +6937,8 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
@@ -6944,10 +6946,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	return r0
 }
 
-var opSmoothL1Loss = asserts.Op{
+var opSmoothL1Loss = wrap.Op{
 	Name:     "smooth_l1_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
@@ -6955,18 +6957,18 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	if !asserts.Checking() {
 		return kernels.SmoothL1Loss(self, target, reduction, beta)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opSmoothL1LossBackwardGradInput = asserts.Op{
+var opSmoothL1LossBackwardGradInput = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -6974,8 +6976,8 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
@@ -6983,10 +6985,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	return r0
 }
 
-var opSmoothL1LossBackward = asserts.Op{
+var opSmoothL1LossBackward = wrap.Op{
 	Name:     "smooth_l1_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
@@ -6994,18 +6996,18 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opHuberLossOut = asserts.Op{
+var opHuberLossOut = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -7013,8 +7015,8 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	if !asserts.Checking() {
 		return kernels.HuberLossOut(self, target, reduction, delta, out)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHuberLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
@@ -7022,10 +7024,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	return r0
 }
 
-var opHuberLoss = asserts.Op{
+var opHuberLoss = wrap.Op{
 	Name:     "huber_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
@@ -7033,18 +7035,18 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	if !asserts.Checking() {
 		return kernels.HuberLoss(self, target, reduction, delta)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opHuberLossBackwardOut = asserts.Op{
+var opHuberLossBackwardOut = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7052,8 +7054,8 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	if !asserts.Checking() {
 		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
@@ -7061,10 +7063,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	return r0
 }
 
-var opHuberLossBackward = asserts.Op{
+var opHuberLossBackward = wrap.Op{
 	Name:     "huber_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
@@ -7072,18 +7074,18 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	if !asserts.Checking() {
 		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opSoftMarginLossOut = asserts.Op{
+var opSoftMarginLossOut = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
@@ -7091,8 +7093,8 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossOut(self, target, reduction, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
@@ -7100,10 +7102,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	return r0
 }
 
-var opSoftMarginLoss = asserts.Op{
+var opSoftMarginLoss = wrap.Op{
 	Name:     "soft_margin_loss",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
@@ -7111,18 +7113,18 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	if !asserts.Checking() {
 		return kernels.SoftMarginLoss(self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
-var opSoftMarginLossBackwardGradInput = asserts.Op{
+var opSoftMarginLossBackwardGradInput = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7130,8 +7132,8 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
@@ -7139,10 +7141,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	return r0
 }
 
-var opSoftMarginLossBackward = asserts.Op{
+var opSoftMarginLossBackward = wrap.Op{
 	Name:     "soft_margin_loss_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
@@ -7150,18 +7152,18 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	if !asserts.Checking() {
 		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
-var opEluOut = asserts.Op{
+var opEluOut = wrap.Op{
 	Name:     "elu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7169,8 +7171,8 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	if !asserts.Checking() {
 		return kernels.EluOut(self, alpha, scale, input_scale, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
@@ -7178,10 +7180,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	return r0
 }
 
-var opElu = asserts.Op{
+var opElu = wrap.Op{
 	Name:     "elu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
@@ -7189,18 +7191,18 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	if !asserts.Checking() {
 		return kernels.Elu(self, alpha, scale, input_scale)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opEluBackwardGradInput = asserts.Op{
+var opEluBackwardGradInput = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7208,8 +7210,8 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	if !asserts.Checking() {
 		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
@@ -7217,10 +7219,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	return r0
 }
 
-var opEluBackward = asserts.Op{
+var opEluBackward = wrap.Op{
 	Name:     "elu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
@@ -7228,18 +7230,18 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	if !asserts.Checking() {
 		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
-var opElu_ = asserts.Op{
+var opElu_ = wrap.Op{
 	Name:     "elu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
@@ -7247,8 +7249,8 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	if !asserts.Checking() {
 		return kernels.Elu_(self, alpha, scale, input_scale)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opElu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
@@ -7256,10 +7258,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	return r0
 }
 
-var opGluOut = asserts.Op{
+var opGluOut = wrap.Op{
 	Name:     "glu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7267,8 +7269,8 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.GluOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
@@ -7276,10 +7278,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opGlu = asserts.Op{
+var opGlu = wrap.Op{
 	Name:     "glu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Glu checks glu(Tensor self, int dim=-1) -> Tensor
@@ -7287,18 +7289,18 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Glu(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Glu(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opGluBackwardGradInput = asserts.Op{
+var opGluBackwardGradInput = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7306,8 +7308,8 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	if !asserts.Checking() {
 		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
@@ -7315,10 +7317,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	return r0
 }
 
-var opGluBackward = asserts.Op{
+var opGluBackward = wrap.Op{
 	Name:     "glu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
@@ -7326,18 +7328,18 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	if !asserts.Checking() {
 		return kernels.GluBackward(grad_output, self, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opGluJvp = asserts.Op{
+var opGluJvp = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
@@ -7345,17 +7347,17 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 	if !asserts.Checking() {
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_25e9bcbda1c2)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_25e9bcbda1c2)
 	return r0
 }
 
-var opGluJvpOut = asserts.Op{
+var opGluJvpOut = wrap.Op{
 	Name:     "glu_jvp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7363,19 +7365,19 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	if !asserts.Checking() {
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opGluJvpOut, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
 	return r0
 }
 
-var opGluBackwardJvp = asserts.Op{
+var opGluBackwardJvp = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
@@ -7383,17 +7385,17 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_a07fd22e78df)
+	assertgenshapes.ChecksPost_1e4ac4099bf0(&c, &assertgenshapes.Locs_a07fd22e78df)
 	return r0
 }
 
-var opGluBackwardJvpOut = asserts.Op{
+var opGluBackwardJvpOut = wrap.Op{
 	Name:     "glu_backward_jvp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -7401,19 +7403,19 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	if !asserts.Checking() {
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
+	assertgenshapes.ChecksPost_080137e9745c(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
 	return r0
 }
 
-var opHardsigmoidOut = asserts.Op{
+var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7421,8 +7423,8 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardsigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardsigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
@@ -7430,10 +7432,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardsigmoid = asserts.Op{
+var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -7441,18 +7443,18 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardsigmoid_ = asserts.Op{
+var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -7460,8 +7462,8 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardsigmoid_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardsigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
@@ -7469,10 +7471,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardsigmoidBackwardGradInput = asserts.Op{
+var opHardsigmoidBackwardGradInput = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7480,19 +7482,19 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
-var opHardsigmoidBackward = asserts.Op{
+var opHardsigmoidBackward = wrap.Op{
 	Name:     "hardsigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7500,17 +7502,17 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opHardtanhOut = asserts.Op{
+var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -7518,8 +7520,8 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.HardtanhOut(self, min_val, max_val, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
@@ -7527,10 +7529,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	return r0
 }
 
-var opHardtanh = asserts.Op{
+var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -7538,18 +7540,18 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	if !asserts.Checking() {
 		return kernels.Hardtanh(self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardtanhBackwardGradInput = asserts.Op{
+var opHardtanhBackwardGradInput = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7557,8 +7559,8 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	if !asserts.Checking() {
 		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
@@ -7566,10 +7568,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	return r0
 }
 
-var opHardtanhBackward = asserts.Op{
+var opHardtanhBackward = wrap.Op{
 	Name:     "hardtanh_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
@@ -7577,18 +7579,18 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	if !asserts.Checking() {
 		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardtanh_ = asserts.Op{
+var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -7596,8 +7598,8 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	if !asserts.Checking() {
 		return kernels.Hardtanh_(self, min_val, max_val)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
@@ -7605,10 +7607,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	return r0
 }
 
-var opHardswishOut = asserts.Op{
+var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7616,8 +7618,8 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.HardswishOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardswishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
@@ -7625,10 +7627,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardswish = asserts.Op{
+var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -7636,18 +7638,18 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Hardswish(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opHardswish_ = asserts.Op{
+var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -7655,8 +7657,8 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Hardswish_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardswish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
@@ -7664,10 +7666,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opHardswishBackward = asserts.Op{
+var opHardswishBackward = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -7675,18 +7677,18 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.HardswishBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opHardswishBackwardOut = asserts.Op{
+var opHardswishBackwardOut = wrap.Op{
 	Name:     "hardswish_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7694,19 +7696,19 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opLeakyReluOut = asserts.Op{
+var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -7714,8 +7716,8 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.LeakyReluOut(self, negative_slope, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeakyReluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
@@ -7723,10 +7725,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	return r0
 }
 
-var opLeakyRelu = asserts.Op{
+var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -7734,18 +7736,18 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu(self, negative_slope)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLeakyReluBackwardGradInput = asserts.Op{
+var opLeakyReluBackwardGradInput = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7753,8 +7755,8 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
@@ -7762,10 +7764,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	return r0
 }
 
-var opLeakyReluBackward = asserts.Op{
+var opLeakyReluBackward = wrap.Op{
 	Name:     "leaky_relu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
@@ -7773,18 +7775,18 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	if !asserts.Checking() {
 		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opLeakyRelu_ = asserts.Op{
+var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -7792,8 +7794,8 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LeakyRelu_(self, negative_slope)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLeakyRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
@@ -7801,10 +7803,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	return r0
 }
 
-var opLogSigmoidOut = asserts.Op{
+var opLogSigmoidOut = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -7812,19 +7814,19 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSigmoidOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opLogSigmoid = asserts.Op{
+var opLogSigmoid = wrap.Op{
 	Name:     "log_sigmoid",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
@@ -7832,17 +7834,17 @@ func LogSigmoid(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LogSigmoid(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLogSigmoidForwardOutput = asserts.Op{
+var opLogSigmoidForwardOutput = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
@@ -7850,8 +7852,8 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForwardOutput(self, output, buffer)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
 	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
@@ -7859,10 +7861,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	return r0, r1
 }
 
-var opLogSigmoidForward = asserts.Op{
+var opLogSigmoidForward = wrap.Op{
 	Name:     "log_sigmoid_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
@@ -7870,18 +7872,18 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LogSigmoidForward(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLogSigmoidBackwardGradInput = asserts.Op{
+var opLogSigmoidBackwardGradInput = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -7889,8 +7891,8 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
@@ -7898,10 +7900,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	return r0
 }
 
-var opLogSigmoidBackward = asserts.Op{
+var opLogSigmoidBackward = wrap.Op{
 	Name:     "log_sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
@@ -7909,18 +7911,18 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	if !asserts.Checking() {
 		return kernels.LogSigmoidBackward(grad_output, self, buffer)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
-var opRreluWithNoiseOut = asserts.Op{
+var opRreluWithNoiseOut = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -7928,8 +7930,8 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
@@ -7937,10 +7939,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	return r0
 }
 
-var opRreluWithNoise = asserts.Op{
+var opRreluWithNoise = wrap.Op{
 	Name:     "rrelu_with_noise",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
@@ -7948,8 +7950,8 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_758e8c742c10(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
@@ -7957,10 +7959,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	return r0
 }
 
-var opRreluWithNoiseFunctional = asserts.Op{
+var opRreluWithNoiseFunctional = wrap.Op{
 	Name:     "rrelu_with_noise_functional",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RreluWithNoiseFunctional checks rrelu_with_noise_functional(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> (Tensor, Tensor noise_out)
@@ -7968,18 +7970,18 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
-var opRreluWithNoiseBackward = asserts.Op{
+var opRreluWithNoiseBackward = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
@@ -7987,18 +7989,18 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
-var opRreluWithNoiseBackwardOut = asserts.Op{
+var opRreluWithNoiseBackwardOut = wrap.Op{
 	Name:     "rrelu_with_noise_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
@@ -8006,19 +8008,19 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	if !asserts.Checking() {
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_3c7539167121, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
 	return r0
 }
 
-var opRreluWithNoise_ = asserts.Op{
+var opRreluWithNoise_ = wrap.Op{
 	Name:     "rrelu_with_noise_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
@@ -8026,8 +8028,8 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	if !asserts.Checking() {
 		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_16595c78de34(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
 	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
@@ -8035,10 +8037,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	return r0
 }
 
-var opSoftplusOut = asserts.Op{
+var opSoftplusOut = wrap.Op{
 	Name:     "softplus",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
@@ -8046,8 +8048,8 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	if !asserts.Checking() {
 		return kernels.SoftplusOut(self, beta, threshold, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftplusOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
@@ -8055,10 +8057,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	return r0
 }
 
-var opSoftplus = asserts.Op{
+var opSoftplus = wrap.Op{
 	Name:     "softplus",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
@@ -8066,18 +8068,18 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	if !asserts.Checking() {
 		return kernels.Softplus(self, beta, threshold)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftplusBackwardGradInput = asserts.Op{
+var opSoftplusBackwardGradInput = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8085,8 +8087,8 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	if !asserts.Checking() {
 		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
@@ -8094,10 +8096,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	return r0
 }
 
-var opSoftplusBackward = asserts.Op{
+var opSoftplusBackward = wrap.Op{
 	Name:     "softplus_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
@@ -8105,18 +8107,18 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	if !asserts.Checking() {
 		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opSoftshrinkOut = asserts.Op{
+var opSoftshrinkOut = wrap.Op{
 	Name:     "softshrink",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
@@ -8124,8 +8126,8 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	if !asserts.Checking() {
 		return kernels.SoftshrinkOut(self, lambd, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
@@ -8133,10 +8135,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	return r0
 }
 
-var opSoftshrink = asserts.Op{
+var opSoftshrink = wrap.Op{
 	Name:     "softshrink",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
@@ -8144,18 +8146,18 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Softshrink(self, lambd)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftshrinkBackwardGradInput = asserts.Op{
+var opSoftshrinkBackwardGradInput = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8163,8 +8165,8 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
@@ -8172,10 +8174,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	return r0
 }
 
-var opSoftshrinkBackward = asserts.Op{
+var opSoftshrinkBackward = wrap.Op{
 	Name:     "softshrink_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
@@ -8183,18 +8185,18 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	if !asserts.Checking() {
 		return kernels.SoftshrinkBackward(grad_output, self, lambd)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opAdaptiveAvgPool2dOut = asserts.Op{
+var opAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8202,19 +8204,19 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool2d = asserts.Op{
+var opAdaptiveAvgPool2d = wrap.Op{
 	Name:     "adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -8222,17 +8224,17 @@ func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2d = asserts.Op{
+var opMkldnnAdaptiveAvgPool2d = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
@@ -8240,18 +8242,18 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8259,8 +8261,8 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
@@ -8268,10 +8270,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -8279,17 +8281,17 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
+var opMkldnnAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "mkldnn_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8297,19 +8299,19 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opXAdaptiveAvgPool2d = asserts.Op{
+var opXAdaptiveAvgPool2d = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
@@ -8317,18 +8319,18 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dOut = asserts.Op{
+var opXAdaptiveAvgPool2dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8336,19 +8338,19 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dBackward = asserts.Op{
+var opXAdaptiveAvgPool2dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -8356,18 +8358,18 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
+var opXAdaptiveAvgPool2dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool2d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8375,19 +8377,19 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool3dOut = asserts.Op{
+var opAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8395,19 +8397,19 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool3d = asserts.Op{
+var opAdaptiveAvgPool3d = wrap.Op{
 	Name:     "adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
@@ -8415,17 +8417,17 @@ func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3d(self, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXAdaptiveAvgPool3d = asserts.Op{
+var opXAdaptiveAvgPool3d = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
@@ -8433,18 +8435,18 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dOut = asserts.Op{
+var opXAdaptiveAvgPool3dOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -8452,19 +8454,19 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
+var opAdaptiveAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8472,19 +8474,19 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dBackward = asserts.Op{
+var opXAdaptiveAvgPool3dBackward = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
@@ -8492,18 +8494,18 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
+var opXAdaptiveAvgPool3dBackwardOut = wrap.Op{
 	Name:     "_adaptive_avg_pool3d_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -8511,19 +8513,19 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
 	return r0
 }
 
-var opAdaptiveMaxPool2dOut = asserts.Op{
+var opAdaptiveMaxPool2dOut = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8531,8 +8533,8 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
@@ -8540,10 +8542,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	return r0, r1
 }
 
-var opAdaptiveMaxPool2d = asserts.Op{
+var opAdaptiveMaxPool2d = wrap.Op{
 	Name:     "adaptive_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
@@ -8551,18 +8553,18 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
+var opAdaptiveMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8570,8 +8572,8 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
@@ -8579,10 +8581,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	return r0
 }
 
-var opAdaptiveMaxPool2dBackward = asserts.Op{
+var opAdaptiveMaxPool2dBackward = wrap.Op{
 	Name:     "adaptive_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -8590,18 +8592,18 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
-var opAdaptiveMaxPool3dOut = asserts.Op{
+var opAdaptiveMaxPool3dOut = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8609,8 +8611,8 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
@@ -8618,10 +8620,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	return r0, r1
 }
 
-var opAdaptiveMaxPool3d = asserts.Op{
+var opAdaptiveMaxPool3d = wrap.Op{
 	Name:     "adaptive_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
@@ -8629,18 +8631,18 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3d(self, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
+var opAdaptiveMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8648,8 +8650,8 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
@@ -8657,10 +8659,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	return r0
 }
 
-var opAdaptiveMaxPool3dBackward = asserts.Op{
+var opAdaptiveMaxPool3dBackward = wrap.Op{
 	Name:     "adaptive_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
@@ -8668,18 +8670,18 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	if !asserts.Checking() {
 		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
-var opAvgPool2dOut = asserts.Op{
+var opAvgPool2dOut = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8687,8 +8689,8 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a7 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
@@ -8696,10 +8698,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	return r0
 }
 
-var opAvgPool2d = asserts.Op{
+var opAvgPool2d = wrap.Op{
 	Name:     "avg_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -8707,18 +8709,18 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAvgPool2dBackwardGradInput = asserts.Op{
+var opAvgPool2dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8726,8 +8728,8 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
@@ -8735,10 +8737,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	return r0
 }
 
-var opAvgPool2dBackward = asserts.Op{
+var opAvgPool2dBackward = wrap.Op{
 	Name:     "avg_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -8746,18 +8748,18 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opAvgPool3dOut = asserts.Op{
+var opAvgPool3dOut = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -8765,8 +8767,8 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	if !asserts.Checking() {
 		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a7 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
@@ -8774,10 +8776,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	return r0
 }
 
-var opAvgPool3d = asserts.Op{
+var opAvgPool3d = wrap.Op{
 	Name:     "avg_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
@@ -8785,18 +8787,18 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	if !asserts.Checking() {
 		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAvgPool3dBackwardGradInput = asserts.Op{
+var opAvgPool3dBackwardGradInput = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8804,8 +8806,8 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
@@ -8813,10 +8815,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	return r0
 }
 
-var opAvgPool3dBackward = asserts.Op{
+var opAvgPool3dBackward = wrap.Op{
 	Name:     "avg_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
@@ -8824,18 +8826,18 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opFractionalMaxPool2dOutput = asserts.Op{
+var opFractionalMaxPool2dOutput = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8843,8 +8845,8 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
@@ -8852,10 +8854,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	return r0, r1
 }
 
-var opFractionalMaxPool2d = asserts.Op{
+var opFractionalMaxPool2d = wrap.Op{
 	Name:     "fractional_max_pool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -8863,18 +8865,18 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
+var opFractionalMaxPool2dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8882,8 +8884,8 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
@@ -8891,10 +8893,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	return r0
 }
 
-var opFractionalMaxPool2dBackward = asserts.Op{
+var opFractionalMaxPool2dBackward = wrap.Op{
 	Name:     "fractional_max_pool2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
@@ -8902,18 +8904,18 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
-var opFractionalMaxPool3dOutput = asserts.Op{
+var opFractionalMaxPool3dOutput = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8921,8 +8923,8 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
@@ -8930,10 +8932,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	return r0, r1
 }
 
-var opFractionalMaxPool3d = asserts.Op{
+var opFractionalMaxPool3d = wrap.Op{
 	Name:     "fractional_max_pool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
@@ -8941,18 +8943,18 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
 	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
-var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
+var opFractionalMaxPool3dBackwardGradInput = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -8960,8 +8962,8 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
@@ -8969,10 +8971,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	return r0
 }
 
-var opFractionalMaxPool3dBackward = asserts.Op{
+var opFractionalMaxPool3dBackward = wrap.Op{
 	Name:     "fractional_max_pool3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
@@ -8980,18 +8982,18 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxPool2dWithIndicesOut = asserts.Op{
+var opMaxPool2dWithIndicesOut = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -8999,8 +9001,8 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
@@ -9008,10 +9010,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	return r0, r1
 }
 
-var opMaxPool2dWithIndices = asserts.Op{
+var opMaxPool2dWithIndices = wrap.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool2dWithIndices checks max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -9019,18 +9021,18 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool2dWithIndicesBackwardGradInput = asserts.Op{
+var opMaxPool2dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool2dWithIndicesBackwardGradInput checks max_pool2d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9038,8 +9040,8 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
@@ -9047,10 +9049,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	return r0
 }
 
-var opMaxPool2dWithIndicesBackward = asserts.Op{
+var opMaxPool2dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool2d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool2dWithIndicesBackward checks max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -9058,18 +9060,18 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxPool3dWithIndicesOut = asserts.Op{
+var opMaxPool3dWithIndicesOut = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool3dWithIndicesOut checks max_pool3d_with_indices.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
@@ -9077,8 +9079,8 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
@@ -9086,10 +9088,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	return r0, r1
 }
 
-var opMaxPool3dWithIndices = asserts.Op{
+var opMaxPool3dWithIndices = wrap.Op{
 	Name:     "max_pool3d_with_indices",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool3dWithIndices checks max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -9097,18 +9099,18 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opMaxPool3dWithIndicesBackwardGradInput = asserts.Op{
+var opMaxPool3dWithIndicesBackwardGradInput = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool3dWithIndicesBackwardGradInput checks max_pool3d_with_indices_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9116,8 +9118,8 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
@@ -9125,10 +9127,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	return r0
 }
 
-var opMaxPool3dWithIndicesBackward = asserts.Op{
+var opMaxPool3dWithIndicesBackward = wrap.Op{
 	Name:     "max_pool3d_with_indices_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxPool3dWithIndicesBackward checks max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -9136,18 +9138,18 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
-var opMaxUnpool2dOut = asserts.Op{
+var opMaxUnpool2dOut = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxUnpool2dOut checks max_unpool2d.out(Tensor self, Tensor indices, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
@@ -9155,8 +9157,8 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
@@ -9164,10 +9166,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	return r0
 }
 
-var opMaxUnpool2d = asserts.Op{
+var opMaxUnpool2d = wrap.Op{
 	Name:     "max_unpool2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxUnpool2d checks max_unpool2d(Tensor self, Tensor indices, SymInt[2] output_size) -> Tensor
@@ -9175,18 +9177,18 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	if !asserts.Checking() {
 		return kernels.MaxUnpool2d(self, indices, output_size)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opMaxUnpool3dOut = asserts.Op{
+var opMaxUnpool3dOut = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxUnpool3dOut checks max_unpool3d.out(Tensor self, Tensor indices, SymInt[3] output_size, int[3] stride, int[3] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9194,8 +9196,8 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a5 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
@@ -9203,10 +9205,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	return r0
 }
 
-var opMaxUnpool3d = asserts.Op{
+var opMaxUnpool3d = wrap.Op{
 	Name:     "max_unpool3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // MaxUnpool3d checks max_unpool3d(Tensor self, Tensor indices, SymInt[3] output_size, int[3] stride, int[3] padding) -> Tensor
@@ -9214,18 +9216,18 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
-var opReflectionPad1dOut = asserts.Op{
+var opReflectionPad1dOut = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad1dOut checks reflection_pad1d.out(Tensor self, SymInt[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9233,8 +9235,8 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
@@ -9242,10 +9244,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	return r0
 }
 
-var opReflectionPad1d = asserts.Op{
+var opReflectionPad1d = wrap.Op{
 	Name:     "reflection_pad1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad1d checks reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor
@@ -9253,18 +9255,18 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad1dBackwardGradInput = asserts.Op{
+var opReflectionPad1dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad1dBackwardGradInput checks reflection_pad1d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9272,8 +9274,8 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -9281,10 +9283,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	return r0
 }
 
-var opReflectionPad1dBackward = asserts.Op{
+var opReflectionPad1dBackward = wrap.Op{
 	Name:     "reflection_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad1dBackward checks reflection_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor
@@ -9292,18 +9294,18 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReflectionPad2dOut = asserts.Op{
+var opReflectionPad2dOut = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad2dOut checks reflection_pad2d.out(Tensor self, SymInt[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9311,8 +9313,8 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
@@ -9320,10 +9322,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	return r0
 }
 
-var opReflectionPad2d = asserts.Op{
+var opReflectionPad2d = wrap.Op{
 	Name:     "reflection_pad2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad2d checks reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor
@@ -9331,18 +9333,18 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad2dBackwardGradInput = asserts.Op{
+var opReflectionPad2dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad2dBackwardGradInput checks reflection_pad2d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9350,8 +9352,8 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -9359,10 +9361,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	return r0
 }
 
-var opReflectionPad2dBackward = asserts.Op{
+var opReflectionPad2dBackward = wrap.Op{
 	Name:     "reflection_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad2dBackward checks reflection_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor
@@ -9370,18 +9372,18 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReflectionPad3dOut = asserts.Op{
+var opReflectionPad3dOut = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad3dOut checks reflection_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9389,8 +9391,8 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
@@ -9398,10 +9400,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	return r0
 }
 
-var opReflectionPad3d = asserts.Op{
+var opReflectionPad3d = wrap.Op{
 	Name:     "reflection_pad3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad3d checks reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor
@@ -9409,18 +9411,18 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReflectionPad3dBackwardGradInput = asserts.Op{
+var opReflectionPad3dBackwardGradInput = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad3dBackwardGradInput checks reflection_pad3d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9428,8 +9430,8 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -9437,10 +9439,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	return r0
 }
 
-var opReflectionPad3dBackward = asserts.Op{
+var opReflectionPad3dBackward = wrap.Op{
 	Name:     "reflection_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReflectionPad3dBackward checks reflection_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor
@@ -9448,18 +9450,18 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	if !asserts.Checking() {
 		return kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad1dOut = asserts.Op{
+var opReplicationPad1dOut = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad1dOut checks replication_pad1d.out(Tensor self, SymInt[2] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9467,8 +9469,8 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
@@ -9476,10 +9478,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	return r0
 }
 
-var opReplicationPad1d = asserts.Op{
+var opReplicationPad1d = wrap.Op{
 	Name:     "replication_pad1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad1d checks replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor
@@ -9487,18 +9489,18 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad1dBackwardGradInput = asserts.Op{
+var opReplicationPad1dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad1dBackwardGradInput checks replication_pad1d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[2] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9506,8 +9508,8 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -9515,10 +9517,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	return r0
 }
 
-var opReplicationPad1dBackward = asserts.Op{
+var opReplicationPad1dBackward = wrap.Op{
 	Name:     "replication_pad1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad1dBackward checks replication_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor
@@ -9526,18 +9528,18 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad2dOut = asserts.Op{
+var opReplicationPad2dOut = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad2dOut checks replication_pad2d.out(Tensor self, SymInt[4] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9545,8 +9547,8 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
@@ -9554,10 +9556,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	return r0
 }
 
-var opReplicationPad2d = asserts.Op{
+var opReplicationPad2d = wrap.Op{
 	Name:     "replication_pad2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad2d checks replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor
@@ -9565,18 +9567,18 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad2dBackwardGradInput = asserts.Op{
+var opReplicationPad2dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad2dBackwardGradInput checks replication_pad2d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[4] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9584,8 +9586,8 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -9593,10 +9595,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	return r0
 }
 
-var opReplicationPad2dBackward = asserts.Op{
+var opReplicationPad2dBackward = wrap.Op{
 	Name:     "replication_pad2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad2dBackward checks replication_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor
@@ -9604,18 +9606,18 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opReplicationPad3dOut = asserts.Op{
+var opReplicationPad3dOut = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad3dOut checks replication_pad3d.out(Tensor self, SymInt[6] padding, *, Tensor(a!) out) -> Tensor(a!)
@@ -9623,8 +9625,8 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dOut(self, padding, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
@@ -9632,10 +9634,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	return r0
 }
 
-var opReplicationPad3d = asserts.Op{
+var opReplicationPad3d = wrap.Op{
 	Name:     "replication_pad3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad3d checks replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor
@@ -9643,18 +9645,18 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3d(self, padding)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReplicationPad3dBackwardGradInput = asserts.Op{
+var opReplicationPad3dBackwardGradInput = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad3dBackwardGradInput checks replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, SymInt[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -9662,8 +9664,8 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
@@ -9671,10 +9673,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	return r0
 }
 
-var opReplicationPad3dBackward = asserts.Op{
+var opReplicationPad3dBackward = wrap.Op{
 	Name:     "replication_pad3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ReplicationPad3dBackward checks replication_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor
@@ -9682,18 +9684,18 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	if !asserts.Checking() {
 		return kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
-var opXPadCircular = asserts.Op{
+var opXPadCircular = wrap.Op{
 	Name:     "_pad_circular",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XPadCircular checks _pad_circular(Tensor self, SymInt[] pad) -> Tensor
@@ -9701,17 +9703,17 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XPadCircular(self, pad)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXPadEnum = asserts.Op{
+var opXPadEnum = wrap.Op{
 	Name:     "_pad_enum",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XPadEnum checks _pad_enum(Tensor self, SymInt[] pad, int mode, float? value=None) -> Tensor
@@ -9719,17 +9721,17 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	if !asserts.Checking() {
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opPad = asserts.Op{
+var opPad = wrap.Op{
 	Name:     "pad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Pad checks pad(Tensor self, SymInt[] pad, str mode="constant", float? value=None) -> Tensor
@@ -9737,17 +9739,17 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.Pad(self, pad, mode, value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opUpsampleLinear1dVec = asserts.Op{
+var opUpsampleLinear1dVec = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleLinear1dVec checks upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9755,17 +9757,17 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleBilinear2dVec = asserts.Op{
+var opUpsampleBilinear2dVec = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBilinear2dVec checks upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9773,17 +9775,17 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleBilinear2dVecOut = asserts.Op{
+var opUpsampleBilinear2dVecOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBilinear2dVecOut checks upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9791,19 +9793,19 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaVec = asserts.Op{
+var opXUpsampleBilinear2dAaVec = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBilinear2dAaVec checks _upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9811,17 +9813,17 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleTrilinear3dVec = asserts.Op{
+var opUpsampleTrilinear3dVec = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleTrilinear3dVec checks upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9829,17 +9831,17 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleBicubic2dVec = asserts.Op{
+var opUpsampleBicubic2dVec = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBicubic2dVec checks upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9847,17 +9849,17 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaVec = asserts.Op{
+var opXUpsampleBicubic2dAaVec = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBicubic2dAaVec checks _upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor
@@ -9865,17 +9867,17 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleNearest1dVec = asserts.Op{
+var opUpsampleNearest1dVec = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest1dVec checks upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9883,17 +9885,17 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opXUpsampleNearestExact1dVec = asserts.Op{
+var opXUpsampleNearestExact1dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact1dVec checks _upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9901,17 +9903,17 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleNearest2dVec = asserts.Op{
+var opUpsampleNearest2dVec = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest2dVec checks upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9919,17 +9921,17 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleNearest2dVecOut = asserts.Op{
+var opUpsampleNearest2dVecOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "vec_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest2dVecOut checks upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)
@@ -9937,19 +9939,19 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
-var opXUpsampleNearestExact2dVec = asserts.Op{
+var opXUpsampleNearestExact2dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact2dVec checks _upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9957,17 +9959,17 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleNearest3dVec = asserts.Op{
+var opUpsampleNearest3dVec = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest3dVec checks upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9975,17 +9977,17 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opXUpsampleNearestExact3dVec = asserts.Op{
+var opXUpsampleNearestExact3dVec = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "vec",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact3dVec checks _upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor
@@ -9993,17 +9995,17 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opUpsampleLinear1dOut = asserts.Op{
+var opUpsampleLinear1dOut = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleLinear1dOut checks upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10011,8 +10013,8 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
@@ -10020,10 +10022,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	return r0
 }
 
-var opUpsampleLinear1d = asserts.Op{
+var opUpsampleLinear1d = wrap.Op{
 	Name:     "upsample_linear1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleLinear1d checks upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor
@@ -10031,18 +10033,18 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleLinear1dBackwardGradInput = asserts.Op{
+var opUpsampleLinear1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleLinear1dBackwardGradInput checks upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10050,8 +10052,8 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
@@ -10059,10 +10061,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	return r0
 }
 
-var opUpsampleLinear1dBackward = asserts.Op{
+var opUpsampleLinear1dBackward = wrap.Op{
 	Name:     "upsample_linear1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleLinear1dBackward checks upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor
@@ -10070,18 +10072,18 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	if !asserts.Checking() {
 		return kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dOut = asserts.Op{
+var opUpsampleBilinear2dOut = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBilinear2dOut checks upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10089,8 +10091,8 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -10098,10 +10100,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	return r0
 }
 
-var opUpsampleBilinear2d = asserts.Op{
+var opUpsampleBilinear2d = wrap.Op{
 	Name:     "upsample_bilinear2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBilinear2d checks upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10109,18 +10111,18 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleBilinear2dBackwardGradInput = asserts.Op{
+var opUpsampleBilinear2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBilinear2dBackwardGradInput checks upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10128,8 +10130,8 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -10137,10 +10139,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	return r0
 }
 
-var opUpsampleBilinear2dBackward = asserts.Op{
+var opUpsampleBilinear2dBackward = wrap.Op{
 	Name:     "upsample_bilinear2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10148,18 +10150,18 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	if !asserts.Checking() {
 		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaOut = asserts.Op{
+var opXUpsampleBilinear2dAaOut = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10167,8 +10169,8 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -10176,10 +10178,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	return r0
 }
 
-var opXUpsampleBilinear2dAa = asserts.Op{
+var opXUpsampleBilinear2dAa = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10187,18 +10189,18 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleBilinear2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10206,8 +10208,8 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -10215,10 +10217,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	return r0
 }
 
-var opXUpsampleBilinear2dAaBackward = asserts.Op{
+var opXUpsampleBilinear2dAaBackward = wrap.Op{
 	Name:     "_upsample_bilinear2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10226,18 +10228,18 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	if !asserts.Checking() {
 		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dOut = asserts.Op{
+var opUpsampleBicubic2dOut = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10245,8 +10247,8 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -10254,10 +10256,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	return r0
 }
 
-var opUpsampleBicubic2d = asserts.Op{
+var opUpsampleBicubic2d = wrap.Op{
 	Name:     "upsample_bicubic2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10265,18 +10267,18 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleBicubic2dBackwardGradInput = asserts.Op{
+var opUpsampleBicubic2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10284,8 +10286,8 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -10293,10 +10295,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opUpsampleBicubic2dBackward = asserts.Op{
+var opUpsampleBicubic2dBackward = wrap.Op{
 	Name:     "upsample_bicubic2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10304,18 +10306,18 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaOut = asserts.Op{
+var opXUpsampleBicubic2dAaOut = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10323,8 +10325,8 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
@@ -10332,10 +10334,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	return r0
 }
 
-var opXUpsampleBicubic2dAa = asserts.Op{
+var opXUpsampleBicubic2dAa = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10343,18 +10345,18 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackwardGradInput = asserts.Op{
+var opXUpsampleBicubic2dAaBackwardGradInput = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10362,8 +10364,8 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
@@ -10371,10 +10373,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	return r0
 }
 
-var opXUpsampleBicubic2dAaBackward = asserts.Op{
+var opXUpsampleBicubic2dAaBackward = wrap.Op{
 	Name:     "_upsample_bicubic2d_aa_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10382,18 +10384,18 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	if !asserts.Checking() {
 		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dOut = asserts.Op{
+var opUpsampleTrilinear3dOut = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10401,8 +10403,8 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
@@ -10410,10 +10412,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	return r0
 }
 
-var opUpsampleTrilinear3d = asserts.Op{
+var opUpsampleTrilinear3d = wrap.Op{
 	Name:     "upsample_trilinear3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10421,18 +10423,18 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleTrilinear3dBackwardGradInput = asserts.Op{
+var opUpsampleTrilinear3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10440,8 +10442,8 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a7 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
@@ -10449,10 +10451,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	return r0
 }
 
-var opUpsampleTrilinear3dBackward = asserts.Op{
+var opUpsampleTrilinear3dBackward = wrap.Op{
 	Name:     "upsample_trilinear3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10460,18 +10462,18 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest1dOut = asserts.Op{
+var opUpsampleNearest1dOut = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10479,8 +10481,8 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
@@ -10488,10 +10490,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	return r0
 }
 
-var opXUpsampleNearestExact1dOut = asserts.Op{
+var opXUpsampleNearestExact1dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10499,8 +10501,8 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a3 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
@@ -10508,10 +10510,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	return r0
 }
 
-var opUpsampleNearest1d = asserts.Op{
+var opUpsampleNearest1d = wrap.Op{
 	Name:     "upsample_nearest1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -10519,18 +10521,18 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1d(self, output_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1d = asserts.Op{
+var opXUpsampleNearestExact1d = wrap.Op{
 	Name:     "_upsample_nearest_exact1d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
@@ -10538,18 +10540,18 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest1dBackwardGradInput = asserts.Op{
+var opUpsampleNearest1dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10557,8 +10559,8 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
@@ -10566,10 +10568,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact1dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10577,8 +10579,8 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
@@ -10586,10 +10588,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	return r0
 }
 
-var opUpsampleNearest1dBackward = asserts.Op{
+var opUpsampleNearest1dBackward = wrap.Op{
 	Name:     "upsample_nearest1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -10597,18 +10599,18 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact1dBackward = asserts.Op{
+var opXUpsampleNearestExact1dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact1d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
@@ -10616,18 +10618,18 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest2dOut = asserts.Op{
+var opUpsampleNearest2dOut = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10635,8 +10637,8 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
@@ -10644,10 +10646,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	return r0
 }
 
-var opXUpsampleNearestExact2dOut = asserts.Op{
+var opXUpsampleNearestExact2dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10655,8 +10657,8 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
@@ -10664,10 +10666,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	return r0
 }
 
-var opUpsampleNearest2d = asserts.Op{
+var opUpsampleNearest2d = wrap.Op{
 	Name:     "upsample_nearest2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10675,18 +10677,18 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2d = asserts.Op{
+var opXUpsampleNearestExact2d = wrap.Op{
 	Name:     "_upsample_nearest_exact2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10694,18 +10696,18 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest2dBackwardGradInput = asserts.Op{
+var opUpsampleNearest2dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10713,8 +10715,8 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
@@ -10722,10 +10724,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact2dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10733,8 +10735,8 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
@@ -10742,10 +10744,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	return r0
 }
 
-var opUpsampleNearest2dBackward = asserts.Op{
+var opUpsampleNearest2dBackward = wrap.Op{
 	Name:     "upsample_nearest2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10753,18 +10755,18 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact2dBackward = asserts.Op{
+var opXUpsampleNearestExact2dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact2d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10772,18 +10774,18 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opUpsampleNearest3dOut = asserts.Op{
+var opUpsampleNearest3dOut = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10791,8 +10793,8 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
@@ -10800,10 +10802,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	return r0
 }
 
-var opXUpsampleNearestExact3dOut = asserts.Op{
+var opXUpsampleNearestExact3dOut = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -10811,8 +10813,8 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
@@ -10820,10 +10822,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	return r0
 }
 
-var opUpsampleNearest3d = asserts.Op{
+var opUpsampleNearest3d = wrap.Op{
 	Name:     "upsample_nearest3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10831,18 +10833,18 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3d = asserts.Op{
+var opXUpsampleNearestExact3d = wrap.Op{
 	Name:     "_upsample_nearest_exact3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10850,18 +10852,18 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUpsampleNearest3dBackwardGradInput = asserts.Op{
+var opUpsampleNearest3dBackwardGradInput = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10869,8 +10871,8 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
@@ -10878,10 +10880,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackwardGradInput = asserts.Op{
+var opXUpsampleNearestExact3dBackwardGradInput = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10889,8 +10891,8 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
@@ -10898,10 +10900,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	return r0
 }
 
-var opUpsampleNearest3dBackward = asserts.Op{
+var opUpsampleNearest3dBackward = wrap.Op{
 	Name:     "upsample_nearest3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10909,18 +10911,18 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	if !asserts.Checking() {
 		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opXUpsampleNearestExact3dBackward = asserts.Op{
+var opXUpsampleNearestExact3dBackward = wrap.Op{
 	Name:     "_upsample_nearest_exact3d_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
@@ -10928,18 +10930,18 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	if !asserts.Checking() {
 		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
-var opSigmoidBackwardGradInput = asserts.Op{
+var opSigmoidBackwardGradInput = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10947,8 +10949,8 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	if !asserts.Checking() {
 		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
@@ -10956,10 +10958,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	return r0
 }
 
-var opSigmoidBackward = asserts.Op{
+var opSigmoidBackward = wrap.Op{
 	Name:     "sigmoid_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -10967,18 +10969,18 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SigmoidBackward(grad_output, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opLogitBackwardGradInput = asserts.Op{
+var opLogitBackwardGradInput = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -10986,19 +10988,19 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	if !asserts.Checking() {
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
 	return r0
 }
 
-var opLogitBackward = asserts.Op{
+var opLogitBackward = wrap.Op{
 	Name:     "logit_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
@@ -11006,17 +11008,17 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	if !asserts.Checking() {
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
-var opTanhBackwardGradInput = asserts.Op{
+var opTanhBackwardGradInput = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
@@ -11024,8 +11026,8 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	if !asserts.Checking() {
 		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
@@ -11033,10 +11035,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	return r0
 }
 
-var opTanhBackward = asserts.Op{
+var opTanhBackward = wrap.Op{
 	Name:     "tanh_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
@@ -11044,18 +11046,18 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.TanhBackward(grad_output, output)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
-var opSlowConvTranspose2dOut = asserts.Op{
+var opSlowConvTranspose2dOut = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11063,8 +11065,8 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
@@ -11072,10 +11074,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	return r0
 }
 
-var opSlowConvTranspose2d = asserts.Op{
+var opSlowConvTranspose2d = wrap.Op{
 	Name:     "slow_conv_transpose2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt[2] dilation=1) -> Tensor
@@ -11083,18 +11085,18 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvTranspose3dOut = asserts.Op{
+var opSlowConvTranspose3dOut = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11102,8 +11104,8 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a8 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
@@ -11111,10 +11113,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	return r0
 }
 
-var opSlowConvTranspose3d = asserts.Op{
+var opSlowConvTranspose3d = wrap.Op{
 	Name:     "slow_conv_transpose3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt[3] dilation=1) -> Tensor
@@ -11122,18 +11124,18 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opThnnConv2dOut = asserts.Op{
+var opThnnConv2dOut = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -11141,19 +11143,19 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opThnnConv2dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	return r0
 }
 
-var opThnnConv2d = asserts.Op{
+var opThnnConv2d = wrap.Op{
 	Name:     "thnn_conv2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0) -> Tensor
@@ -11161,17 +11163,17 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opThnnConv2d, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
-var opXSlowConv2dForwardOutput = asserts.Op{
+var opXSlowConv2dForwardOutput = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -11179,8 +11181,8 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
@@ -11188,10 +11190,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	return r0
 }
 
-var opXSlowConv2dForward = asserts.Op{
+var opXSlowConv2dForward = wrap.Op{
 	Name:     "_slow_conv2d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding) -> Tensor
@@ -11199,18 +11201,18 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_a00b9f54bd9b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a0dbe80b749a(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opXSlowConv2dBackwardGradInput = asserts.Op{
+var opXSlowConv2dBackwardGradInput = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -11218,19 +11220,19 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
-	var c asserts.Call
-	var a6, a7, a8 asserts.Saved
+	var c wrap.Call
+	var a6, a7, a8 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
-var opXSlowConv2dBackwardOutputMask = asserts.Op{
+var opXSlowConv2dBackwardOutputMask = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
@@ -11238,18 +11240,18 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
 	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXSlowConv2dBackwardOutputMaskOut = asserts.Op{
+var opXSlowConv2dBackwardOutputMaskOut = wrap.Op{
 	Name:     "_slow_conv2d_backward",
 	Overload: "output_mask_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
@@ -11257,19 +11259,19 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
-	var c asserts.Call
-	var a7, a8, a9 asserts.Saved
+	var c wrap.Call
+	var a7, a8, a9 wrap.Saved
 	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost_46d28e19ffd0(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
-var opXConvDepthwise2dOut = asserts.Op{
+var opXConvDepthwise2dOut = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, SymInt[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -11277,8 +11279,8 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a0, a1, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a7 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
@@ -11286,10 +11288,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	return r0
 }
 
-var opXConvDepthwise2d = asserts.Op{
+var opXConvDepthwise2d = wrap.Op{
 	Name:     "_conv_depthwise2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, SymInt[2] dilation) -> Tensor
@@ -11297,18 +11299,18 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	if !asserts.Checking() {
 		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opConvDepthwise3d = asserts.Op{
+var opConvDepthwise3d = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, SymInt[3] dilation) -> Tensor
@@ -11316,18 +11318,18 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opConvDepthwise3dOut = asserts.Op{
+var opConvDepthwise3dOut = wrap.Op{
 	Name:     "conv_depthwise3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, SymInt[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
@@ -11335,19 +11337,19 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	if !asserts.Checking() {
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opSlowConv3dOut = asserts.Op{
+var opSlowConv3dOut = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
@@ -11355,19 +11357,19 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	if !asserts.Checking() {
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
-	var c asserts.Call
-	var a6 asserts.Saved
+	var c wrap.Call
+	var a6 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConv3dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	return r0
 }
 
-var opSlowConv3d = asserts.Op{
+var opSlowConv3d = wrap.Op{
 	Name:     "slow_conv3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0) -> Tensor
@@ -11375,17 +11377,17 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	if !asserts.Checking() {
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlowConv3d, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
-var opSlowConv3dForwardOutput = asserts.Op{
+var opSlowConv3dForwardOutput = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "output",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, *, Tensor(a!) output) -> Tensor(a!)
@@ -11393,8 +11395,8 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a6 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
@@ -11402,10 +11404,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	return r0
 }
 
-var opSlowConv3dForward = asserts.Op{
+var opSlowConv3dForward = wrap.Op{
 	Name:     "slow_conv3d_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding) -> Tensor
@@ -11413,18 +11415,18 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost_a00b9f54bd9b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a0dbe80b749a(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated2d = asserts.Op{
+var opSlowConvDilated2d = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1) -> Tensor
@@ -11432,18 +11434,18 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated2dOut = asserts.Op{
+var opSlowConvDilated2dOut = wrap.Op{
 	Name:     "slow_conv_dilated2d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11451,19 +11453,19 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opSlowConvDilated3d = asserts.Op{
+var opSlowConvDilated3d = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1) -> Tensor
@@ -11471,18 +11473,18 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
 	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
-var opSlowConvDilated3dOut = asserts.Op{
+var opSlowConvDilated3dOut = wrap.Op{
 	Name:     "slow_conv_dilated3d",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -11490,19 +11492,19 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	if !asserts.Checking() {
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
-	var c asserts.Call
-	var a7 asserts.Saved
+	var c wrap.Call
+	var a7 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
-var opCol2imOut = asserts.Op{
+var opCol2imOut = wrap.Op{
 	Name:     "col2im",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -11510,8 +11512,8 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	if !asserts.Checking() {
 		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a6 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCol2imOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
@@ -11519,10 +11521,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	return r0
 }
 
-var opCol2im = asserts.Op{
+var opCol2im = wrap.Op{
 	Name:     "col2im",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -11530,18 +11532,18 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	if !asserts.Checking() {
 		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opColumnStack = asserts.Op{
+var opColumnStack = wrap.Op{
 	Name:     "column_stack",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
@@ -11549,17 +11551,17 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStack(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opColumnStackOut = asserts.Op{
+var opColumnStackOut = wrap.Op{
 	Name:     "column_stack",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -11567,19 +11569,19 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColumnStackOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColumnStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opIm2colOut = asserts.Op{
+var opIm2colOut = wrap.Op{
 	Name:     "im2col",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -11587,8 +11589,8 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	if !asserts.Checking() {
 		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIm2colOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
@@ -11596,10 +11598,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	return r0
 }
 
-var opIm2col = asserts.Op{
+var opIm2col = wrap.Op{
 	Name:     "im2col",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
@@ -11607,18 +11609,18 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	if !asserts.Checking() {
 		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsfinite = asserts.Op{
+var opIsfinite = wrap.Op{
 	Name:     "isfinite",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Isfinite checks isfinite(Tensor self) -> Tensor
@@ -11626,17 +11628,17 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isfinite(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opIsinf = asserts.Op{
+var opIsinf = wrap.Op{
 	Name:     "isinf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Isinf checks isinf(Tensor self) -> Tensor
@@ -11644,18 +11646,18 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isinf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isinf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsinfOut = asserts.Op{
+var opIsinfOut = wrap.Op{
 	Name:     "isinf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11663,8 +11665,8 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsinfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
@@ -11672,10 +11674,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIsposinf = asserts.Op{
+var opIsposinf = wrap.Op{
 	Name:     "isposinf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Isposinf checks isposinf(Tensor self) -> Tensor
@@ -11683,18 +11685,18 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isposinf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isposinf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsposinfOut = asserts.Op{
+var opIsposinfOut = wrap.Op{
 	Name:     "isposinf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11702,8 +11704,8 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsposinfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsposinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
@@ -11711,10 +11713,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opIsneginf = asserts.Op{
+var opIsneginf = wrap.Op{
 	Name:     "isneginf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Isneginf checks isneginf(Tensor self) -> Tensor
@@ -11722,18 +11724,18 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Isneginf(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isneginf(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIsneginfOut = asserts.Op{
+var opIsneginfOut = wrap.Op{
 	Name:     "isneginf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11741,8 +11743,8 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IsneginfOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsneginfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
@@ -11750,10 +11752,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opXAddBatchDim = asserts.Op{
+var opXAddBatchDim = wrap.Op{
 	Name:     "_add_batch_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
@@ -11761,17 +11763,17 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXRemoveBatchDim = asserts.Op{
+var opXRemoveBatchDim = wrap.Op{
 	Name:     "_remove_batch_dim",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, SymInt batch_size, int out_dim) -> Tensor
@@ -11779,17 +11781,17 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	if !asserts.Checking() {
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialEntr = asserts.Op{
+var opSpecialEntr = wrap.Op{
 	Name:     "special_entr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialEntr checks special_entr(Tensor self) -> Tensor
@@ -11797,18 +11799,18 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialEntr(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialEntrOut = asserts.Op{
+var opSpecialEntrOut = wrap.Op{
 	Name:     "special_entr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11816,8 +11818,8 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialEntrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialEntrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
@@ -11825,10 +11827,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialNdtri = asserts.Op{
+var opSpecialNdtri = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
@@ -11836,18 +11838,18 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtri(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialNdtriOut = asserts.Op{
+var opSpecialNdtriOut = wrap.Op{
 	Name:     "special_ndtri",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11855,8 +11857,8 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtriOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
@@ -11864,10 +11866,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialLogNdtr = asserts.Op{
+var opSpecialLogNdtr = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
@@ -11875,18 +11877,18 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtr(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialLogNdtrOut = asserts.Op{
+var opSpecialLogNdtrOut = wrap.Op{
 	Name:     "special_log_ndtr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11894,8 +11896,8 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogNdtrOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
@@ -11903,10 +11905,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialExpm1 = asserts.Op{
+var opSpecialExpm1 = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
@@ -11914,17 +11916,17 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialExpm1Out = asserts.Op{
+var opSpecialExpm1Out = wrap.Op{
 	Name:     "special_expm1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11932,19 +11934,19 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpm1Out(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialExp2 = asserts.Op{
+var opSpecialExp2 = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialExp2 checks special_exp2(Tensor self) -> Tensor
@@ -11952,17 +11954,17 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialExp2Out = asserts.Op{
+var opSpecialExp2Out = wrap.Op{
 	Name:     "special_exp2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -11970,19 +11972,19 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExp2Out(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExp2Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialPsi = asserts.Op{
+var opSpecialPsi = wrap.Op{
 	Name:     "special_psi",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialPsi checks special_psi(Tensor self) -> Tensor
@@ -11990,17 +11992,17 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsi(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialPsiOut = asserts.Op{
+var opSpecialPsiOut = wrap.Op{
 	Name:     "special_psi",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12008,19 +12010,19 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPsiOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPsiOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialDigamma = asserts.Op{
+var opSpecialDigamma = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialDigamma checks special_digamma(Tensor self) -> Tensor
@@ -12028,17 +12030,17 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigamma(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialDigammaOut = asserts.Op{
+var opSpecialDigammaOut = wrap.Op{
 	Name:     "special_digamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12046,19 +12048,19 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialDigammaOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialGammaln = asserts.Op{
+var opSpecialGammaln = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
@@ -12066,17 +12068,17 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaln(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialGammalnOut = asserts.Op{
+var opSpecialGammalnOut = wrap.Op{
 	Name:     "special_gammaln",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12084,19 +12086,19 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammalnOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialErf = asserts.Op{
+var opSpecialErf = wrap.Op{
 	Name:     "special_erf",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErf checks special_erf(Tensor self) -> Tensor
@@ -12104,17 +12106,17 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErf(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialErfOut = asserts.Op{
+var opSpecialErfOut = wrap.Op{
 	Name:     "special_erf",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12122,19 +12124,19 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialErfc = asserts.Op{
+var opSpecialErfc = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfc checks special_erfc(Tensor self) -> Tensor
@@ -12142,17 +12144,17 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialErfcOut = asserts.Op{
+var opSpecialErfcOut = wrap.Op{
 	Name:     "special_erfc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12160,19 +12162,19 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfcOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialErfcx = asserts.Op{
+var opSpecialErfcx = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
@@ -12180,18 +12182,18 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcx(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialErfcxOut = asserts.Op{
+var opSpecialErfcxOut = wrap.Op{
 	Name:     "special_erfcx",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12199,8 +12201,8 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfcxOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
@@ -12208,10 +12210,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialErfinv = asserts.Op{
+var opSpecialErfinv = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
@@ -12219,17 +12221,17 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinv(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialErfinvOut = asserts.Op{
+var opSpecialErfinvOut = wrap.Op{
 	Name:     "special_erfinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12237,19 +12239,19 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialErfinvOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialNdtr = asserts.Op{
+var opSpecialNdtr = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
@@ -12257,17 +12259,17 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtr(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialNdtrOut = asserts.Op{
+var opSpecialNdtrOut = wrap.Op{
 	Name:     "special_ndtr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12275,19 +12277,19 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialNdtrOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialXlog1py = asserts.Op{
+var opSpecialXlog1py = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
@@ -12295,18 +12297,18 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1py(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialXlog1pySelfScalar = asserts.Op{
+var opSpecialXlog1pySelfScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -12314,18 +12316,18 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOtherScalar = asserts.Op{
+var opSpecialXlog1pyOtherScalar = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -12333,18 +12335,18 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialXlog1pyOut = asserts.Op{
+var opSpecialXlog1pyOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12352,8 +12354,8 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
@@ -12361,10 +12363,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	return r0
 }
 
-var opSpecialXlog1pySelfScalarOut = asserts.Op{
+var opSpecialXlog1pySelfScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12372,8 +12374,8 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
@@ -12381,10 +12383,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	return r0
 }
 
-var opSpecialXlog1pyOtherScalarOut = asserts.Op{
+var opSpecialXlog1pyOtherScalarOut = wrap.Op{
 	Name:     "special_xlog1py",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12392,8 +12394,8 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
@@ -12401,10 +12403,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	return r0
 }
 
-var opSpecialXlogy = asserts.Op{
+var opSpecialXlogy = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
@@ -12412,17 +12414,17 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialXlogy(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSpecialXlogySelfScalar = asserts.Op{
+var opSpecialXlogySelfScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -12430,17 +12432,17 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
-var opSpecialXlogyOtherScalar = asserts.Op{
+var opSpecialXlogyOtherScalar = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -12448,17 +12450,17 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialXlogyOut = asserts.Op{
+var opSpecialXlogyOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12466,19 +12468,19 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opSpecialXlogySelfScalarOut = asserts.Op{
+var opSpecialXlogySelfScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12486,19 +12488,19 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
-var opSpecialXlogyOtherScalarOut = asserts.Op{
+var opSpecialXlogyOtherScalarOut = wrap.Op{
 	Name:     "special_xlogy",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12506,19 +12508,19 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialZeta = asserts.Op{
+var opSpecialZeta = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
@@ -12526,18 +12528,18 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialZeta(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opSpecialZetaSelfScalar = asserts.Op{
+var opSpecialZetaSelfScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
@@ -12545,18 +12547,18 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalar(self, other)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
-var opSpecialZetaOtherScalar = asserts.Op{
+var opSpecialZetaOtherScalar = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
@@ -12564,18 +12566,18 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialZetaOut = asserts.Op{
+var opSpecialZetaOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12583,8 +12585,8 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialZetaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
@@ -12592,10 +12594,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	return r0
 }
 
-var opSpecialZetaSelfScalarOut = asserts.Op{
+var opSpecialZetaSelfScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "self_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12603,8 +12605,8 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialZetaSelfScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
@@ -12612,10 +12614,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialZetaOtherScalarOut = asserts.Op{
+var opSpecialZetaOtherScalarOut = wrap.Op{
 	Name:     "special_zeta",
 	Overload: "other_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -12623,8 +12625,8 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	if !asserts.Checking() {
 		return kernels.SpecialZetaOtherScalarOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
@@ -12632,10 +12634,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	return r0
 }
 
-var opSpecialI0 = asserts.Op{
+var opSpecialI0 = wrap.Op{
 	Name:     "special_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI0 checks special_i0(Tensor self) -> Tensor
@@ -12643,17 +12645,17 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialI0Out = asserts.Op{
+var opSpecialI0Out = wrap.Op{
 	Name:     "special_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12661,19 +12663,19 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0Out(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialI0Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialI0e = asserts.Op{
+var opSpecialI0e = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI0e checks special_i0e(Tensor self) -> Tensor
@@ -12681,18 +12683,18 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0e(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0e(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI0eOut = asserts.Op{
+var opSpecialI0eOut = wrap.Op{
 	Name:     "special_i0e",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12700,8 +12702,8 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI0eOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI0eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
@@ -12709,10 +12711,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialI1 = asserts.Op{
+var opSpecialI1 = wrap.Op{
 	Name:     "special_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI1 checks special_i1(Tensor self) -> Tensor
@@ -12720,18 +12722,18 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI1Out = asserts.Op{
+var opSpecialI1Out = wrap.Op{
 	Name:     "special_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12739,8 +12741,8 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
@@ -12748,10 +12750,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialI1e = asserts.Op{
+var opSpecialI1e = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI1e checks special_i1e(Tensor self) -> Tensor
@@ -12759,18 +12761,18 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1e(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1e(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialI1eOut = asserts.Op{
+var opSpecialI1eOut = wrap.Op{
 	Name:     "special_i1e",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12778,8 +12780,8 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialI1eOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
@@ -12787,10 +12789,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialLogit = asserts.Op{
+var opSpecialLogit = wrap.Op{
 	Name:     "special_logit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
@@ -12798,17 +12800,17 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLogit(self, eps)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialLogitOut = asserts.Op{
+var opSpecialLogitOut = wrap.Op{
 	Name:     "special_logit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -12816,19 +12818,19 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogitOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialPolygamma = asserts.Op{
+var opSpecialPolygamma = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
@@ -12836,17 +12838,17 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialPolygamma(n, self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialPolygammaOut = asserts.Op{
+var opSpecialPolygammaOut = wrap.Op{
 	Name:     "special_polygamma",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12854,19 +12856,19 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialLogsumexp = asserts.Op{
+var opSpecialLogsumexp = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
@@ -12874,17 +12876,17 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialLogsumexpOut = asserts.Op{
+var opSpecialLogsumexpOut = wrap.Op{
 	Name:     "special_logsumexp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -12892,19 +12894,19 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	if !asserts.Checking() {
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opSpecialExpit = asserts.Op{
+var opSpecialExpit = wrap.Op{
 	Name:     "special_expit",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialExpit checks special_expit(Tensor self) -> Tensor
@@ -12912,17 +12914,17 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpit(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialExpitOut = asserts.Op{
+var opSpecialExpitOut = wrap.Op{
 	Name:     "special_expit",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12930,19 +12932,19 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialExpitOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpitOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialSinc = asserts.Op{
+var opSpecialSinc = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSinc checks special_sinc(Tensor self) -> Tensor
@@ -12950,17 +12952,17 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSinc(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialSincOut = asserts.Op{
+var opSpecialSincOut = wrap.Op{
 	Name:     "special_sinc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -12968,19 +12970,19 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSincOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialSincOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialRound = asserts.Op{
+var opSpecialRound = wrap.Op{
 	Name:     "special_round",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
@@ -12988,17 +12990,17 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialRound(self, decimals)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialRoundOut = asserts.Op{
+var opSpecialRoundOut = wrap.Op{
 	Name:     "special_round",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
@@ -13006,19 +13008,19 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialRoundOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialLog1p = asserts.Op{
+var opSpecialLog1p = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLog1p checks special_log1p(Tensor self) -> Tensor
@@ -13026,17 +13028,17 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1p(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialLog1pOut = asserts.Op{
+var opSpecialLog1pOut = wrap.Op{
 	Name:     "special_log1p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -13044,19 +13046,19 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialLog1pOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSpecialLogSoftmax = asserts.Op{
+var opSpecialLogSoftmax = wrap.Op{
 	Name:     "special_log_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
@@ -13064,17 +13066,17 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialGammaincOut = asserts.Op{
+var opSpecialGammaincOut = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13082,19 +13084,19 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opSpecialGammainc = asserts.Op{
+var opSpecialGammainc = wrap.Op{
 	Name:     "special_gammainc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
@@ -13102,17 +13104,17 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammainc(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSpecialGammainccOut = asserts.Op{
+var opSpecialGammainccOut = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -13120,19 +13122,19 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opSpecialGammaincc = asserts.Op{
+var opSpecialGammaincc = wrap.Op{
 	Name:     "special_gammaincc",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
@@ -13140,17 +13142,17 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialGammaincc(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opSpecialMultigammaln = asserts.Op{
+var opSpecialMultigammaln = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
@@ -13158,17 +13160,17 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammaln(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opSpecialMultigammalnOut = asserts.Op{
+var opSpecialMultigammalnOut = wrap.Op{
 	Name:     "special_multigammaln",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
@@ -13176,19 +13178,19 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSpecialSoftmax = asserts.Op{
+var opSpecialSoftmax = wrap.Op{
 	Name:     "special_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -13196,17 +13198,17 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFft = asserts.Op{
+var opFftFft = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFft checks fft_fft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13214,17 +13216,17 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.FftFft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFftOut = asserts.Op{
+var opFftFftOut = wrap.Op{
 	Name:     "fft_fft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFftOut checks fft_fft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13232,19 +13234,19 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	if !asserts.Checking() {
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIfft = asserts.Op{
+var opFftIfft = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfft checks fft_ifft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13252,17 +13254,17 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftIfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfftOut = asserts.Op{
+var opFftIfftOut = wrap.Op{
 	Name:     "fft_ifft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfftOut checks fft_ifft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13270,19 +13272,19 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftRfft = asserts.Op{
+var opFftRfft = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfft checks fft_rfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13290,17 +13292,17 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftRfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftRfftOut = asserts.Op{
+var opFftRfftOut = wrap.Op{
 	Name:     "fft_rfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfftOut checks fft_rfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13308,19 +13310,19 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIrfft = asserts.Op{
+var opFftIrfft = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIrfft checks fft_irfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13328,17 +13330,17 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIrfftOut = asserts.Op{
+var opFftIrfftOut = wrap.Op{
 	Name:     "fft_irfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIrfftOut checks fft_irfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13346,19 +13348,19 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftHfft = asserts.Op{
+var opFftHfft = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftHfft checks fft_hfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13366,17 +13368,17 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.FftHfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftHfftOut = asserts.Op{
+var opFftHfftOut = wrap.Op{
 	Name:     "fft_hfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftHfftOut checks fft_hfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13384,19 +13386,19 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	if !asserts.Checking() {
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIhfft = asserts.Op{
+var opFftIhfft = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIhfft checks fft_ihfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
@@ -13404,17 +13406,17 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIhfftOut = asserts.Op{
+var opFftIhfftOut = wrap.Op{
 	Name:     "fft_ihfft",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIhfftOut checks fft_ihfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13422,19 +13424,19 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	if !asserts.Checking() {
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftFft2 = asserts.Op{
+var opFftFft2 = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFft2 checks fft_fft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13442,17 +13444,17 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFft2Out = asserts.Op{
+var opFftFft2Out = wrap.Op{
 	Name:     "fft_fft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFft2Out checks fft_fft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13460,19 +13462,19 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIfft2 = asserts.Op{
+var opFftIfft2 = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfft2 checks fft_ifft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13480,17 +13482,17 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfft2Out = asserts.Op{
+var opFftIfft2Out = wrap.Op{
 	Name:     "fft_ifft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfft2Out checks fft_ifft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13498,19 +13500,19 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftRfft2 = asserts.Op{
+var opFftRfft2 = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfft2 checks fft_rfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13518,17 +13520,17 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftRfft2Out = asserts.Op{
+var opFftRfft2Out = wrap.Op{
 	Name:     "fft_rfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfft2Out checks fft_rfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13536,19 +13538,19 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIrfft2 = asserts.Op{
+var opFftIrfft2 = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIrfft2 checks fft_irfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13556,17 +13558,17 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIrfft2Out = asserts.Op{
+var opFftIrfft2Out = wrap.Op{
 	Name:     "fft_irfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIrfft2Out checks fft_irfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13574,19 +13576,19 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftHfft2 = asserts.Op{
+var opFftHfft2 = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftHfft2 checks fft_hfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13594,17 +13596,17 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftHfft2Out = asserts.Op{
+var opFftHfft2Out = wrap.Op{
 	Name:     "fft_hfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftHfft2Out checks fft_hfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13612,19 +13614,19 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIhfft2 = asserts.Op{
+var opFftIhfft2 = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIhfft2 checks fft_ihfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
@@ -13632,17 +13634,17 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIhfft2Out = asserts.Op{
+var opFftIhfft2Out = wrap.Op{
 	Name:     "fft_ihfft2",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIhfft2Out checks fft_ihfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13650,19 +13652,19 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftFftn = asserts.Op{
+var opFftFftn = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFftn checks fft_fftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13670,17 +13672,17 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	if !asserts.Checking() {
 		return kernels.FftFftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftFftnOut = asserts.Op{
+var opFftFftnOut = wrap.Op{
 	Name:     "fft_fftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFftnOut checks fft_fftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13688,19 +13690,19 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	if !asserts.Checking() {
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIfftn = asserts.Op{
+var opFftIfftn = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfftn checks fft_ifftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13708,17 +13710,17 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfftnOut = asserts.Op{
+var opFftIfftnOut = wrap.Op{
 	Name:     "fft_ifftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfftnOut checks fft_ifftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13726,19 +13728,19 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftRfftn = asserts.Op{
+var opFftRfftn = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfftn checks fft_rfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13746,17 +13748,17 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftRfftnOut = asserts.Op{
+var opFftRfftnOut = wrap.Op{
 	Name:     "fft_rfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfftnOut checks fft_rfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13764,19 +13766,19 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIrfftn = asserts.Op{
+var opFftIrfftn = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIrfftn checks fft_irfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13784,17 +13786,17 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIrfftnOut = asserts.Op{
+var opFftIrfftnOut = wrap.Op{
 	Name:     "fft_irfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIrfftnOut checks fft_irfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13802,19 +13804,19 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftHfftn = asserts.Op{
+var opFftHfftn = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftHfftn checks fft_hfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13822,17 +13824,17 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	if !asserts.Checking() {
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftHfftnOut = asserts.Op{
+var opFftHfftnOut = wrap.Op{
 	Name:     "fft_hfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftHfftnOut checks fft_hfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13840,19 +13842,19 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	if !asserts.Checking() {
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftIhfftn = asserts.Op{
+var opFftIhfftn = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIhfftn checks fft_ihfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
@@ -13860,17 +13862,17 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	if !asserts.Checking() {
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIhfftnOut = asserts.Op{
+var opFftIhfftnOut = wrap.Op{
 	Name:     "fft_ihfftn",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIhfftnOut checks fft_ihfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -13878,19 +13880,19 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	if !asserts.Checking() {
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opFftFftfreq = asserts.Op{
+var opFftFftfreq = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13898,17 +13900,17 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 	if !asserts.Checking() {
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFftFftfreqOut = asserts.Op{
+var opFftFftfreqOut = wrap.Op{
 	Name:     "fft_fftfreq",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13916,19 +13918,19 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftFftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFftRfftfreq = asserts.Op{
+var opFftRfftfreq = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -13936,17 +13938,17 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 	if !asserts.Checking() {
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	assertgenshapes.ChecksPost_5ea33b70292c(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
-var opFftRfftfreqOut = asserts.Op{
+var opFftRfftfreqOut = wrap.Op{
 	Name:     "fft_rfftfreq",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -13954,19 +13956,19 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
-var opFftFftshift = asserts.Op{
+var opFftFftshift = wrap.Op{
 	Name:     "fft_fftshift",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13974,17 +13976,17 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftFftshift(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opFftIfftshift = asserts.Op{
+var opFftIfftshift = wrap.Op{
 	Name:     "fft_ifftshift",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
@@ -13992,17 +13994,17 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FftIfftshift(self, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCholeskyEx = asserts.Op{
+var opLinalgCholeskyEx = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
@@ -14010,18 +14012,18 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyEx(self, upper, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgCholeskyExL = asserts.Op{
+var opLinalgCholeskyExL = wrap.Op{
 	Name:     "linalg_cholesky_ex",
 	Overload: "L",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
@@ -14029,8 +14031,8 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
@@ -14038,10 +14040,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	return r0, r1
 }
 
-var opLinalgCholesky = asserts.Op{
+var opLinalgCholesky = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
@@ -14049,17 +14051,17 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCholesky(self, upper)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCholeskyOut = asserts.Op{
+var opLinalgCholeskyOut = wrap.Op{
 	Name:     "linalg_cholesky",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
@@ -14067,19 +14069,19 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgCross = asserts.Op{
+var opLinalgCross = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
@@ -14087,18 +14089,18 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgCross(self, other, dim)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opLinalgCrossOut = asserts.Op{
+var opLinalgCrossOut = wrap.Op{
 	Name:     "linalg_cross",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -14106,8 +14108,8 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	if !asserts.Checking() {
 		return kernels.LinalgCrossOut(self, other, dim, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgCrossOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
@@ -14115,10 +14117,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	return r0
 }
 
-var opLinalgLuFactor = asserts.Op{
+var opLinalgLuFactor = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
@@ -14126,18 +14128,18 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactor(A, pivot)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgLuFactorOut = asserts.Op{
+var opLinalgLuFactorOut = wrap.Op{
 	Name:     "linalg_lu_factor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
@@ -14145,8 +14147,8 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_67ea5620be56, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
@@ -14154,10 +14156,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	return r0, r1
 }
 
-var opLinalgLuFactorEx = asserts.Op{
+var opLinalgLuFactorEx = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
@@ -14165,18 +14167,18 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuFactorExOut = asserts.Op{
+var opLinalgLuFactorExOut = wrap.Op{
 	Name:     "linalg_lu_factor_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
@@ -14184,8 +14186,8 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	if !asserts.Checking() {
 		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
@@ -14193,10 +14195,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	return r0, r1, r2
 }
 
-var opLinalgLu = asserts.Op{
+var opLinalgLu = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
@@ -14204,18 +14206,18 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	if !asserts.Checking() {
 		return kernels.LinalgLu(A, pivot)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opLinalgLuOut = asserts.Op{
+var opLinalgLuOut = wrap.Op{
 	Name:     "linalg_lu",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
@@ -14223,8 +14225,8 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLuOut(A, pivot, P, L, U)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuOut, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
@@ -14232,10 +14234,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	return r0, r1, r2
 }
 
-var opLinalgLuSolve = asserts.Op{
+var opLinalgLuSolve = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
@@ -14243,18 +14245,18 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
 	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
-var opLinalgLuSolveOut = asserts.Op{
+var opLinalgLuSolveOut = wrap.Op{
 	Name:     "linalg_lu_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
@@ -14262,8 +14264,8 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	if !asserts.Checking() {
 		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
@@ -14271,10 +14273,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	return r0
 }
 
-var opXLinalgDet = asserts.Op{
+var opXLinalgDet = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
@@ -14282,18 +14284,18 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.XLinalgDet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXLinalgDetResult = asserts.Op{
+var opXLinalgDetResult = wrap.Op{
 	Name:     "_linalg_det",
 	Overload: "result",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
@@ -14301,8 +14303,8 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	if !asserts.Checking() {
 		return kernels.XLinalgDetResult(A, result, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
@@ -14310,10 +14312,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	return r0, r1, r2
 }
 
-var opLinalgDet = asserts.Op{
+var opLinalgDet = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgDet checks linalg_det(Tensor A) -> Tensor
@@ -14321,17 +14323,17 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDet(A)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opLinalgDetOut = asserts.Op{
+var opLinalgDetOut = wrap.Op{
 	Name:     "linalg_det",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -14339,19 +14341,19 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgDetOut(A, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgDetOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	return r0
 }
 
-var opDet = asserts.Op{
+var opDet = wrap.Op{
 	Name:     "det",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Det checks det(Tensor self) -> Tensor
@@ -14359,17 +14361,17 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Det(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgLdlFactorEx = asserts.Op{
+var opLinalgLdlFactorEx = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
@@ -14377,17 +14379,17 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
-var opLinalgLdlFactorExOut = asserts.Op{
+var opLinalgLdlFactorExOut = wrap.Op{
 	Name:     "linalg_ldl_factor_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
@@ -14395,19 +14397,19 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
-var opLinalgLdlFactor = asserts.Op{
+var opLinalgLdlFactor = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
@@ -14415,17 +14417,17 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opLinalgLdlFactorOut = asserts.Op{
+var opLinalgLdlFactorOut = wrap.Op{
 	Name:     "linalg_ldl_factor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
@@ -14433,19 +14435,19 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	if !asserts.Checking() {
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
-var opLinalgLdlSolve = asserts.Op{
+var opLinalgLdlSolve = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
@@ -14453,17 +14455,17 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0567bab72b5c)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_0567bab72b5c)
 	return r0
 }
 
-var opLinalgLdlSolveOut = asserts.Op{
+var opLinalgLdlSolveOut = wrap.Op{
 	Name:     "linalg_ldl_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -14471,19 +14473,19 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_f817791bbd97, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
 	return r0
 }
 
-var opLinalgLstsq = asserts.Op{
+var opLinalgLstsq = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
@@ -14491,18 +14493,18 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	if !asserts.Checking() {
 		return kernels.LinalgLstsq(self, b, rcond, driver)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
 	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opLinalgLstsqOut = asserts.Op{
+var opLinalgLstsqOut = wrap.Op{
 	Name:     "linalg_lstsq",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
@@ -14510,8 +14512,8 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	if !asserts.Checking() {
 		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
@@ -14519,10 +14521,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	return r0, r1, r2, r3
 }
 
-var opLinalgMatmul = asserts.Op{
+var opLinalgMatmul = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
@@ -14530,17 +14532,17 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatmul(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLinalgMatmulOut = asserts.Op{
+var opLinalgMatmulOut = wrap.Op{
 	Name:     "linalg_matmul",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -14548,19 +14550,19 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opLinalgVecdot = asserts.Op{
+var opLinalgVecdot = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
@@ -14568,17 +14570,17 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_542f2f8d6734)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_542f2f8d6734)
 	return r0
 }
 
-var opLinalgVecdotOut = asserts.Op{
+var opLinalgVecdotOut = wrap.Op{
 	Name:     "linalg_vecdot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
@@ -14586,19 +14588,19 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_6ada18822049, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
 	return r0
 }
 
-var opLinalgMatrixExp = asserts.Op{
+var opLinalgMatrixExp = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
@@ -14606,18 +14608,18 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgMatrixExpOut = asserts.Op{
+var opLinalgMatrixExpOut = wrap.Op{
 	Name:     "linalg_matrix_exp",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14625,19 +14627,19 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXLinalgSlogdet = asserts.Op{
+var opXLinalgSlogdet = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
@@ -14645,18 +14647,18 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdet(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_11bec14ba905(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
 	assertgenshapes.ChecksPost_2bb8e7375257(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXLinalgSlogdetSign = asserts.Op{
+var opXLinalgSlogdetSign = wrap.Op{
 	Name:     "_linalg_slogdet",
 	Overload: "sign",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
@@ -14664,8 +14666,8 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	if !asserts.Checking() {
 		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_9a6898fe7e6e(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
@@ -14673,10 +14675,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	return r0, r1, r2, r3
 }
 
-var opLinalgSlogdet = asserts.Op{
+var opLinalgSlogdet = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
@@ -14684,17 +14686,17 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdet(A)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_5d09d6f1669a)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_5d09d6f1669a)
 	return r0, r1
 }
 
-var opLinalgSlogdetOut = asserts.Op{
+var opLinalgSlogdetOut = wrap.Op{
 	Name:     "linalg_slogdet",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -14702,19 +14704,19 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
-var opSlogdet = asserts.Op{
+var opSlogdet = wrap.Op{
 	Name:     "slogdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
@@ -14722,17 +14724,17 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.Slogdet(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opSlogdetOut = asserts.Op{
+var opSlogdetOut = wrap.Op{
 	Name:     "slogdet",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
@@ -14740,19 +14742,19 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opSlogdetOut, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
-var opLogdet = asserts.Op{
+var opLogdet = wrap.Op{
 	Name:     "logdet",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Logdet checks logdet(Tensor self) -> Tensor
@@ -14760,17 +14762,17 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Logdet(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEig = asserts.Op{
+var opLinalgEig = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14778,18 +14780,18 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgEig(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opLinalgEigOut = asserts.Op{
+var opLinalgEigOut = wrap.Op{
 	Name:     "linalg_eig",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14797,8 +14799,8 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	if !asserts.Checking() {
 		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgEigOut, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
@@ -14806,10 +14808,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	return r0, r1
 }
 
-var opXLinalgEigvals = asserts.Op{
+var opXLinalgEigvals = wrap.Op{
 	Name:     "_linalg_eigvals",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgEigvals checks _linalg_eigvals(Tensor self) -> Tensor
@@ -14817,17 +14819,17 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XLinalgEigvals(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XLinalgEigvals(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEigvals = asserts.Op{
+var opLinalgEigvals = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
@@ -14835,17 +14837,17 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvals(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEigvalsOut = asserts.Op{
+var opLinalgEigvalsOut = wrap.Op{
 	Name:     "linalg_eigvals",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -14853,19 +14855,19 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXLinalgEigh = asserts.Op{
+var opXLinalgEigh = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14873,18 +14875,18 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	if !asserts.Checking() {
 		return kernels.XLinalgEigh(A, UPLO, compute_v)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opXLinalgEighEigenvalues = asserts.Op{
+var opXLinalgEighEigenvalues = wrap.Op{
 	Name:     "_linalg_eigh",
 	Overload: "eigenvalues",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14892,8 +14894,8 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	if !asserts.Checking() {
 		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
@@ -14901,10 +14903,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	return r0, r1
 }
 
-var opLinalgEigh = asserts.Op{
+var opLinalgEigh = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
@@ -14912,17 +14914,17 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.LinalgEigh(self, UPLO)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	assertgenshapes.ChecksPost_3c6b4b25ebbc(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
-var opLinalgEighEigvals = asserts.Op{
+var opLinalgEighEigvals = wrap.Op{
 	Name:     "linalg_eigh",
 	Overload: "eigvals",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
@@ -14930,19 +14932,19 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	if !asserts.Checking() {
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
+	var c wrap.Call
+	var a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPost_684b1767333f(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
-var opLinalgEigvalsh = asserts.Op{
+var opLinalgEigvalsh = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
@@ -14950,17 +14952,17 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgEigvalshOut = asserts.Op{
+var opLinalgEigvalshOut = wrap.Op{
 	Name:     "linalg_eigvalsh",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
@@ -14968,19 +14970,19 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgHouseholderProduct = asserts.Op{
+var opLinalgHouseholderProduct = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
@@ -14988,18 +14990,18 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProduct(input, tau)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
 	return r0
 }
 
-var opLinalgHouseholderProductOut = asserts.Op{
+var opLinalgHouseholderProductOut = wrap.Op{
 	Name:     "linalg_householder_product",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
@@ -15007,8 +15009,8 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	if !asserts.Checking() {
 		return kernels.LinalgHouseholderProductOut(input, tau, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
@@ -15016,10 +15018,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	return r0
 }
 
-var opLinalgInvEx = asserts.Op{
+var opLinalgInvEx = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
@@ -15027,18 +15029,18 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgInvEx(A, check_errors)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgInvExInverse = asserts.Op{
+var opLinalgInvExInverse = wrap.Op{
 	Name:     "linalg_inv_ex",
 	Overload: "inverse",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
@@ -15046,8 +15048,8 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
@@ -15055,10 +15057,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	return r0, r1
 }
 
-var opLinalgInv = asserts.Op{
+var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -15066,17 +15068,17 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInv(A)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opLinalgInvOut = asserts.Op{
+var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -15084,19 +15086,19 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgInvOut(A, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgInvOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	return r0
 }
 
-var opInverse = asserts.Op{
+var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -15104,17 +15106,17 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inverse(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opInverseOut = asserts.Op{
+var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -15122,19 +15124,19 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.InverseOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opInverseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opInner = asserts.Op{
+var opInner = wrap.Op{
 	Name:     "inner",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Inner checks inner(Tensor self, Tensor other) -> Tensor
@@ -15142,17 +15144,17 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Inner(self, other)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opInnerOut = asserts.Op{
+var opInnerOut = wrap.Op{
 	Name:     "inner",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -15160,19 +15162,19 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.InnerOut(self, other, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opInnerOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
-var opOuter = asserts.Op{
+var opOuter = wrap.Op{
 	Name:     "outer",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Outer checks outer(Tensor self, Tensor vec2) -> Tensor
@@ -15180,17 +15182,17 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Outer(self, vec2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
 	return r0
 }
 
-var opOuterOut = asserts.Op{
+var opOuterOut = wrap.Op{
 	Name:     "outer",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15198,19 +15200,19 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.OuterOut(self, vec2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOuterOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	return r0
 }
 
-var opGer = asserts.Op{
+var opGer = wrap.Op{
 	Name:     "ger",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // Ger checks ger(Tensor self, Tensor vec2) -> Tensor
@@ -15218,17 +15220,17 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.Ger(self, vec2)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
 	return r0
 }
 
-var opGerOut = asserts.Op{
+var opGerOut = wrap.Op{
 	Name:     "ger",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15236,19 +15238,19 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.GerOut(self, vec2, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGerOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	return r0
 }
 
-var opLinalgNorm = asserts.Op{
+var opLinalgNorm = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15256,17 +15258,17 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	if !asserts.Checking() {
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgNormOrdStr = asserts.Op{
+var opLinalgNormOrdStr = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15274,17 +15276,17 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgNormOut = asserts.Op{
+var opLinalgNormOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15292,19 +15294,19 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opLinalgNormOrdStrOut = asserts.Op{
+var opLinalgNormOrdStrOut = wrap.Op{
 	Name:     "linalg_norm",
 	Overload: "ord_str_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15312,19 +15314,19 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	if !asserts.Checking() {
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opLinalgVectorNorm = asserts.Op{
+var opLinalgVectorNorm = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15332,18 +15334,18 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opLinalgVectorNormOut = asserts.Op{
+var opLinalgVectorNormOut = wrap.Op{
 	Name:     "linalg_vector_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15351,8 +15353,8 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a5 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
@@ -15360,10 +15362,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	return r0
 }
 
-var opLinalgMatrixNorm = asserts.Op{
+var opLinalgMatrixNorm = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15371,17 +15373,17 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixNormOut = asserts.Op{
+var opLinalgMatrixNormOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15389,19 +15391,19 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opLinalgMatrixNormStrOrd = asserts.Op{
+var opLinalgMatrixNormStrOrd = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -15409,17 +15411,17 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixNormStrOrdOut = asserts.Op{
+var opLinalgMatrixNormStrOrdOut = wrap.Op{
 	Name:     "linalg_matrix_norm",
 	Overload: "str_ord_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
@@ -15427,19 +15429,19 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opXLinalgSvd = asserts.Op{
+var opXLinalgSvd = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -15447,18 +15449,18 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	if !asserts.Checking() {
 		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
 	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
-var opXLinalgSvdU = asserts.Op{
+var opXLinalgSvdU = wrap.Op{
 	Name:     "_linalg_svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -15466,8 +15468,8 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	if !asserts.Checking() {
 		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
+	var c wrap.Call
+	var a0, a4, a5, a6 wrap.Saved
 	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
@@ -15475,10 +15477,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	return r0, r1, r2
 }
 
-var opLinalgSvd = asserts.Op{
+var opLinalgSvd = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
@@ -15486,17 +15488,17 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_1318dff6434c)
+	assertgenshapes.ChecksPost_95e7c7ff3eec(&c, &assertgenshapes.Locs_1318dff6434c)
 	return r0, r1, r2
 }
 
-var opLinalgSvdU = asserts.Op{
+var opLinalgSvdU = wrap.Op{
 	Name:     "linalg_svd",
 	Overload: "U",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
@@ -15504,19 +15506,19 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a3, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgSvdU, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPost_7105d27b4080(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
-var opLinalgSvdvals = asserts.Op{
+var opLinalgSvdvals = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
@@ -15524,17 +15526,17 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvals(A, driver)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
-var opLinalgSvdvalsOut = asserts.Op{
+var opLinalgSvdvalsOut = wrap.Op{
 	Name:     "linalg_svdvals",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
@@ -15542,19 +15544,19 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_72c08fa85639, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
 	return r0
 }
 
-var opLinalgCond = asserts.Op{
+var opLinalgCond = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
@@ -15562,17 +15564,17 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCond(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCondOut = asserts.Op{
+var opLinalgCondOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15580,19 +15582,19 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	if !asserts.Checking() {
 		return kernels.LinalgCondOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgCondPStr = asserts.Op{
+var opLinalgCondPStr = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
@@ -15600,17 +15602,17 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStr(self, p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgCondPStrOut = asserts.Op{
+var opLinalgCondPStrOut = wrap.Op{
 	Name:     "linalg_cond",
 	Overload: "p_str_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
@@ -15618,19 +15620,19 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgPinvAtolRtolTensor = asserts.Op{
+var opLinalgPinvAtolRtolTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -15638,18 +15640,18 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
-var opLinalgPinvAtolRtolTensorOut = asserts.Op{
+var opLinalgPinvAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15657,8 +15659,8 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a4 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
@@ -15666,10 +15668,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	return r0
 }
 
-var opLinalgPinvAtolRtolFloat = asserts.Op{
+var opLinalgPinvAtolRtolFloat = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -15677,17 +15679,17 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgPinvAtolRtolFloatOut = asserts.Op{
+var opLinalgPinvAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -15695,19 +15697,19 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	if !asserts.Checking() {
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opLinalgPinv = asserts.Op{
+var opLinalgPinv = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
@@ -15715,17 +15717,17 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgPinvRcondTensor = asserts.Op{
+var opLinalgPinvRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "rcond_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
@@ -15733,17 +15735,17 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	if !asserts.Checking() {
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ea046c1c3992)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_ea046c1c3992)
 	return r0
 }
 
-var opLinalgPinvOut = asserts.Op{
+var opLinalgPinvOut = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15751,19 +15753,19 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opLinalgPinvOutRcondTensor = asserts.Op{
+var opLinalgPinvOutRcondTensor = wrap.Op{
 	Name:     "linalg_pinv",
 	Overload: "out_rcond_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -15771,19 +15773,19 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
 	return r0
 }
 
-var opXLinalgSolveEx = asserts.Op{
+var opXLinalgSolveEx = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
@@ -15791,18 +15793,18 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveEx(A, B, left, check_errors)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
 	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXLinalgSolveExResult = asserts.Op{
+var opXLinalgSolveExResult = wrap.Op{
 	Name:     "_linalg_solve_ex",
 	Overload: "result",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
@@ -15810,8 +15812,8 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	if !asserts.Checking() {
 		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a4, a5, a6, a7 wrap.Saved
 	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
@@ -15819,10 +15821,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	return r0, r1, r2, r3
 }
 
-var opLinalgSolveEx = asserts.Op{
+var opLinalgSolveEx = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
@@ -15830,17 +15832,17 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	if !asserts.Checking() {
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_8bbc38bfbca8)
+	assertgenshapes.ChecksPost_4146d848d096(&c, &assertgenshapes.Locs_8bbc38bfbca8)
 	return r0, r1
 }
 
-var opLinalgSolveExOut = asserts.Op{
+var opLinalgSolveExOut = wrap.Op{
 	Name:     "linalg_solve_ex",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
@@ -15848,19 +15850,19 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	if !asserts.Checking() {
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
+	var c wrap.Call
+	var a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
+	assertgenshapes.ChecksPost_4885aafba230(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
 	return r0, r1
 }
 
-var opLinalgSolve = asserts.Op{
+var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -15868,17 +15870,17 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgSolve(A, B, left)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_50f193640cd2)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_50f193640cd2)
 	return r0
 }
 
-var opXSpsolve = asserts.Op{
+var opXSpsolve = wrap.Op{
 	Name:     "_spsolve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSpsolve checks _spsolve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -15886,17 +15888,17 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSpsolve(A, B, left)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2)
 	r0 := kernels.XSpsolve(A, B, left)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_50f193640cd2)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_50f193640cd2)
 	return r0
 }
 
-var opLinalgSolveOut = asserts.Op{
+var opLinalgSolveOut = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
@@ -15904,19 +15906,19 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgSolveOut, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
 	return r0
 }
 
-var opLinalgTensorinv = asserts.Op{
+var opLinalgTensorinv = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
@@ -15924,17 +15926,17 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinv(self, ind)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgTensorinvOut = asserts.Op{
+var opLinalgTensorinvOut = wrap.Op{
 	Name:     "linalg_tensorinv",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
@@ -15942,19 +15944,19 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgTensorsolve = asserts.Op{
+var opLinalgTensorsolve = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
@@ -15962,17 +15964,17 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opLinalgTensorsolveOut = asserts.Op{
+var opLinalgTensorsolveOut = wrap.Op{
 	Name:     "linalg_tensorsolve",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -15980,19 +15982,19 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	if !asserts.Checking() {
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
-var opLinalgQr = asserts.Op{
+var opLinalgQr = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
@@ -16000,18 +16002,18 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	if !asserts.Checking() {
 		return kernels.LinalgQr(A, mode)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
 	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
-var opLinalgQrOut = asserts.Op{
+var opLinalgQrOut = wrap.Op{
 	Name:     "linalg_qr",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
@@ -16019,8 +16021,8 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	if !asserts.Checking() {
 		return kernels.LinalgQrOut(A, mode, Q, R)
 	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgQrOut, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
@@ -16028,10 +16030,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	return r0, r1
 }
 
-var opLinalgMatrixPower = asserts.Op{
+var opLinalgMatrixPower = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
@@ -16039,17 +16041,17 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPower(self, n)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixPowerOut = asserts.Op{
+var opLinalgMatrixPowerOut = wrap.Op{
 	Name:     "linalg_matrix_power",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
@@ -16057,19 +16059,19 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolTensor = asserts.Op{
+var opLinalgMatrixRankAtolRtolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
@@ -16077,17 +16079,17 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolTensorOut = asserts.Op{
+var opLinalgMatrixRankAtolRtolTensorOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -16095,19 +16097,19 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolFloat = asserts.Op{
+var opLinalgMatrixRankAtolRtolFloat = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
@@ -16115,17 +16117,17 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixRankAtolRtolFloatOut = asserts.Op{
+var opLinalgMatrixRankAtolRtolFloatOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "atol_rtol_float_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
@@ -16133,19 +16135,19 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opLinalgMatrixRank = asserts.Op{
+var opLinalgMatrixRank = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
@@ -16153,17 +16155,17 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opLinalgMatrixRankOut = asserts.Op{
+var opLinalgMatrixRankOut = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -16171,19 +16173,19 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opLinalgMatrixRankTolTensor = asserts.Op{
+var opLinalgMatrixRankTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "tol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
@@ -16191,17 +16193,17 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_b188cf173d40)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_b188cf173d40)
 	return r0
 }
 
-var opLinalgMatrixRankOutTolTensor = asserts.Op{
+var opLinalgMatrixRankOutTolTensor = wrap.Op{
 	Name:     "linalg_matrix_rank",
 	Overload: "out_tol_tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
@@ -16209,19 +16211,19 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	if !asserts.Checking() {
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
 	return r0
 }
 
-var opLinalgMultiDot = asserts.Op{
+var opLinalgMultiDot = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
@@ -16229,17 +16231,17 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDot(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opLinalgMultiDotOut = asserts.Op{
+var opLinalgMultiDotOut = wrap.Op{
 	Name:     "linalg_multi_dot",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
@@ -16247,19 +16249,19 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
-var opNestedToPaddedTensor = asserts.Op{
+var opNestedToPaddedTensor = wrap.Op{
 	Name:     "nested_to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
@@ -16267,17 +16269,17 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	if !asserts.Checking() {
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXTestSerializationSubcmul = asserts.Op{
+var opXTestSerializationSubcmul = wrap.Op{
 	Name:     "_test_serialization_subcmul",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
@@ -16285,17 +16287,17 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	if !asserts.Checking() {
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
-var opXTestParallelMaterialize = asserts.Op{
+var opXTestParallelMaterialize = wrap.Op{
 	Name:     "_test_parallel_materialize",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestParallelMaterialize checks _test_parallel_materialize(Tensor self, int num_parallel, bool skip_first=False) -> Tensor
@@ -16303,17 +16305,17 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	if !asserts.Checking() {
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXTestOptionalIntlist = asserts.Op{
+var opXTestOptionalIntlist = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
@@ -16321,17 +16323,17 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
-var opXTestOptionalIntlistOut = asserts.Op{
+var opXTestOptionalIntlistOut = wrap.Op{
 	Name:     "_test_optional_intlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -16339,19 +16341,19 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	if !asserts.Checking() {
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
-var opXTestOptionalFilledIntlist = asserts.Op{
+var opXTestOptionalFilledIntlist = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
@@ -16359,17 +16361,17 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
-var opXTestOptionalFilledIntlistOut = asserts.Op{
+var opXTestOptionalFilledIntlistOut = wrap.Op{
 	Name:     "_test_optional_filled_intlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -16377,19 +16379,19 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
-var opXTestOptionalFloatlist = asserts.Op{
+var opXTestOptionalFloatlist = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
@@ -16397,17 +16399,17 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
-var opXTestOptionalFloatlistOut = asserts.Op{
+var opXTestOptionalFloatlistOut = wrap.Op{
 	Name:     "_test_optional_floatlist",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
@@ -16415,19 +16417,19 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	if !asserts.Checking() {
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
-var opXTestStringDefault = asserts.Op{
+var opXTestStringDefault = wrap.Op{
 	Name:     "_test_string_default",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
@@ -16435,17 +16437,17 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
-var opXTestAmbiguousDefaultsA = asserts.Op{
+var opXTestAmbiguousDefaultsA = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "a",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
@@ -16453,17 +16455,17 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
-var opXTestAmbiguousDefaultsB = asserts.Op{
+var opXTestAmbiguousDefaultsB = wrap.Op{
 	Name:     "_test_ambiguous_defaults",
 	Overload: "b",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
@@ -16471,17 +16473,17 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
-var opXTestWarnInAutograd = asserts.Op{
+var opXTestWarnInAutograd = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
@@ -16489,18 +16491,18 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutograd(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestWarnInAutogradOut = asserts.Op{
+var opXTestWarnInAutogradOut = wrap.Op{
 	Name:     "_test_warn_in_autograd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16508,19 +16510,19 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchFullcoverage = asserts.Op{
+var opXTestAutogradMultipleDispatchFullcoverage = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
@@ -16528,18 +16530,18 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchFullcoverageOut = asserts.Op{
+var opXTestAutogradMultipleDispatchFullcoverageOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "fullcoverage_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16547,19 +16549,19 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchNtonly = asserts.Op{
+var opXTestAutogradMultipleDispatchNtonly = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch",
 	Overload: "ntonly",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
@@ -16567,18 +16569,18 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchView = asserts.Op{
+var opXTestAutogradMultipleDispatchView = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
@@ -16586,18 +16588,18 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchView(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
 	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchViewCopy = asserts.Op{
+var opXTestAutogradMultipleDispatchViewCopy = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
@@ -16605,18 +16607,18 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTestAutogradMultipleDispatchViewCopyOut = asserts.Op{
+var opXTestAutogradMultipleDispatchViewCopyOut = wrap.Op{
 	Name:     "_test_autograd_multiple_dispatch_view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16624,19 +16626,19 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSegmentReduce = asserts.Op{
+var opSegmentReduce = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
@@ -16644,18 +16646,18 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	if !asserts.Checking() {
 		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
+	var c wrap.Call
+	var a0, a2, a3, a4 wrap.Saved
 	assertgenshapes.ChecksPre_8e082597b2d1(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
 	assertgenshapes.ChecksPost_e613308a03e9(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
-var opSegmentReduceOut = asserts.Op{
+var opSegmentReduceOut = wrap.Op{
 	Name:     "segment_reduce",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -16663,19 +16665,19 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSegmentReduceOut, &assertgenshapes.Locs_01c83f32883a, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
 	return r0
 }
 
-var opXSegmentReduceBackward = asserts.Op{
+var opXSegmentReduceBackward = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
@@ -16683,17 +16685,17 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_34712bdefc1a)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_34712bdefc1a)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_34712bdefc1a)
 	return r0
 }
 
-var opXSegmentReduceBackwardOut = asserts.Op{
+var opXSegmentReduceBackwardOut = wrap.Op{
 	Name:     "_segment_reduce_backward",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
@@ -16701,19 +16703,19 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	if !asserts.Checking() {
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
-	var c asserts.Call
-	var a8 asserts.Saved
+	var c wrap.Call
+	var a8 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
 	return r0
 }
 
-var opPadSequence = asserts.Op{
+var opPadSequence = wrap.Op{
 	Name:     "pad_sequence",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0, str padding_side="right") -> Tensor
@@ -16721,17 +16723,17 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	if !asserts.Checking() {
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_7da1384c50f8)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_7da1384c50f8)
 	return r0
 }
 
-var opFlattenDenseTensors = asserts.Op{
+var opFlattenDenseTensors = wrap.Op{
 	Name:     "flatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
@@ -16739,17 +16741,17 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.FlattenDenseTensors(tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
-var opUnflattenDenseTensors = asserts.Op{
+var opUnflattenDenseTensors = wrap.Op{
 	Name:     "unflatten_dense_tensors",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
@@ -16757,17 +16759,17 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 	if !asserts.Checking() {
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_26b8d13f3f86)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_26b8d13f3f86)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_26b8d13f3f86)
 	return r0
 }
 
-var opXNestedTensorFromTensorList = asserts.Op{
+var opXNestedTensorFromTensorList = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
@@ -16775,18 +16777,18 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_7534b18f218a(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
+	assertgenshapes.ChecksPost_b92184e54e1c(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
 	return r0
 }
 
-var opXNestedTensorFromTensorListOut = asserts.Op{
+var opXNestedTensorFromTensorListOut = wrap.Op{
 	Name:     "_nested_tensor_from_tensor_list",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -16794,19 +16796,19 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	if !asserts.Checking() {
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_92698473d90c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
 	return r0
 }
 
-var opXFwPrimalCopy = asserts.Op{
+var opXFwPrimalCopy = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
@@ -16814,17 +16816,17 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopy(self, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXFwPrimalCopyOut = asserts.Op{
+var opXFwPrimalCopyOut = wrap.Op{
 	Name:     "_fw_primal_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16832,19 +16834,19 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXMakeDualCopy = asserts.Op{
+var opXMakeDualCopy = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
@@ -16852,17 +16854,17 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
-var opXMakeDualCopyOut = asserts.Op{
+var opXMakeDualCopyOut = wrap.Op{
 	Name:     "_make_dual_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
@@ -16870,19 +16872,19 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	if !asserts.Checking() {
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
+	assertgenshapes.ChecksPost_49fcb1e2944a(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
 	return r0
 }
 
-var opViewAsRealCopy = asserts.Op{
+var opViewAsRealCopy = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
@@ -16890,18 +16892,18 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsRealCopyOut = asserts.Op{
+var opViewAsRealCopyOut = wrap.Op{
 	Name:     "view_as_real_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16909,19 +16911,19 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opViewAsComplexCopy = asserts.Op{
+var opViewAsComplexCopy = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
@@ -16929,18 +16931,18 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewAsComplexCopyOut = asserts.Op{
+var opViewAsComplexCopyOut = wrap.Op{
 	Name:     "view_as_complex_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16948,19 +16950,19 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXConjCopy = asserts.Op{
+var opXConjCopy = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConjCopy checks _conj_copy(Tensor self) -> Tensor
@@ -16968,18 +16970,18 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXConjCopyOut = asserts.Op{
+var opXConjCopyOut = wrap.Op{
 	Name:     "_conj_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -16987,19 +16989,19 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XConjCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXNegViewCopy = asserts.Op{
+var opXNegViewCopy = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
@@ -17007,18 +17009,18 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXNegViewCopyOut = asserts.Op{
+var opXNegViewCopyOut = wrap.Op{
 	Name:     "_neg_view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17026,19 +17028,19 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XNegViewCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opAsStridedCopy = asserts.Op{
+var opAsStridedCopy = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
@@ -17046,18 +17048,18 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	if !asserts.Checking() {
 		return kernels.AsStridedCopy(self, size, stride, storage_offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAsStridedCopyOut = asserts.Op{
+var opAsStridedCopyOut = wrap.Op{
 	Name:     "as_strided_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -17065,19 +17067,19 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	if !asserts.Checking() {
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXSparseBroadcastToCopy = asserts.Op{
+var opXSparseBroadcastToCopy = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
@@ -17085,17 +17087,17 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXSparseBroadcastToCopyOut = asserts.Op{
+var opXSparseBroadcastToCopyOut = wrap.Op{
 	Name:     "_sparse_broadcast_to_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -17103,19 +17105,19 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	if !asserts.Checking() {
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opDiagonalCopy = asserts.Op{
+var opDiagonalCopy = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
@@ -17123,18 +17125,18 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	if !asserts.Checking() {
 		return kernels.DiagonalCopy(self, offset, dim1, dim2)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opDiagonalCopyOut = asserts.Op{
+var opDiagonalCopyOut = wrap.Op{
 	Name:     "diagonal_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17142,19 +17144,19 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	if !asserts.Checking() {
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opExpandCopy = asserts.Op{
+var opExpandCopy = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
@@ -17162,18 +17164,18 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ExpandCopy(self, size, implicit)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opExpandCopyOut = asserts.Op{
+var opExpandCopyOut = wrap.Op{
 	Name:     "expand_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
@@ -17181,19 +17183,19 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	if !asserts.Checking() {
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExpandCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opPermuteCopy = asserts.Op{
+var opPermuteCopy = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
@@ -17201,18 +17203,18 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.PermuteCopy(self, dims)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opPermuteCopyOut = asserts.Op{
+var opPermuteCopyOut = wrap.Op{
 	Name:     "permute_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
@@ -17220,19 +17222,19 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPermuteCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXReshapeAliasCopy = asserts.Op{
+var opXReshapeAliasCopy = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
@@ -17240,18 +17242,18 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopy(self, size, stride)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXReshapeAliasCopyOut = asserts.Op{
+var opXReshapeAliasCopyOut = wrap.Op{
 	Name:     "_reshape_alias_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
@@ -17259,19 +17261,19 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	if !asserts.Checking() {
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opSelectCopyInt = asserts.Op{
+var opSelectCopyInt = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SelectCopyInt checks select_copy.int(Tensor self, int dim, SymInt index) -> Tensor
@@ -17279,18 +17281,18 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SelectCopyInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSelectCopyIntOut = asserts.Op{
+var opSelectCopyIntOut = wrap.Op{
 	Name:     "select_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
@@ -17298,19 +17300,19 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	if !asserts.Checking() {
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opDetachCopy = asserts.Op{
+var opDetachCopy = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DetachCopy checks detach_copy(Tensor self) -> Tensor
@@ -17318,17 +17320,17 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopy(self)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opDetachCopyOut = asserts.Op{
+var opDetachCopyOut = wrap.Op{
 	Name:     "detach_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17336,19 +17338,19 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.DetachCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDetachCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSliceCopyTensor = asserts.Op{
+var opSliceCopyTensor = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
@@ -17356,18 +17358,18 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSliceCopyTensorOut = asserts.Op{
+var opSliceCopyTensorOut = wrap.Op{
 	Name:     "slice_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17375,19 +17377,19 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	if !asserts.Checking() {
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
-	var c asserts.Call
-	var a5 asserts.Saved
+	var c wrap.Call
+	var a5 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
-var opSplitCopyTensor = asserts.Op{
+var opSplitCopyTensor = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitCopyTensor checks split_copy.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]
@@ -17395,18 +17397,18 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	if !asserts.Checking() {
 		return kernels.SplitCopyTensor(self, split_size, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitCopyTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSplitWithSizesCopy = asserts.Op{
+var opSplitWithSizesCopy = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]
@@ -17414,18 +17416,18 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	if !asserts.Checking() {
 		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opSqueezeCopy = asserts.Op{
+var opSqueezeCopy = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
@@ -17433,18 +17435,18 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyOut = asserts.Op{
+var opSqueezeCopyOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17452,19 +17454,19 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opSqueezeCopyDim = asserts.Op{
+var opSqueezeCopyDim = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
@@ -17472,18 +17474,18 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDim(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyDimOut = asserts.Op{
+var opSqueezeCopyDimOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dim_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17491,19 +17493,19 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opSqueezeCopyDims = asserts.Op{
+var opSqueezeCopyDims = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dims",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeCopyDims checks squeeze_copy.dims(Tensor self, int[] dim) -> Tensor
@@ -17511,18 +17513,18 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDims(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSqueezeCopyDimsOut = asserts.Op{
+var opSqueezeCopyDimsOut = wrap.Op{
 	Name:     "squeeze_copy",
 	Overload: "dims_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SqueezeCopyDimsOut checks squeeze_copy.dims_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17530,19 +17532,19 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opTCopy = asserts.Op{
+var opTCopy = wrap.Op{
 	Name:     "t_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TCopy checks t_copy(Tensor self) -> Tensor
@@ -17550,18 +17552,18 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTCopyOut = asserts.Op{
+var opTCopyOut = wrap.Op{
 	Name:     "t_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17569,19 +17571,19 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.TCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opTransposeCopyInt = asserts.Op{
+var opTransposeCopyInt = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
@@ -17589,18 +17591,18 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.TransposeCopyInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTransposeCopyIntOut = asserts.Op{
+var opTransposeCopyIntOut = wrap.Op{
 	Name:     "transpose_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
@@ -17608,19 +17610,19 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	if !asserts.Checking() {
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opUnsqueezeCopy = asserts.Op{
+var opUnsqueezeCopy = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
@@ -17628,18 +17630,18 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopy(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnsqueezeCopyOut = asserts.Op{
+var opUnsqueezeCopyOut = wrap.Op{
 	Name:     "unsqueeze_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
@@ -17647,19 +17649,19 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opXIndicesCopy = asserts.Op{
+var opXIndicesCopy = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
@@ -17667,18 +17669,18 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXIndicesCopyOut = asserts.Op{
+var opXIndicesCopyOut = wrap.Op{
 	Name:     "_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17686,19 +17688,19 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opXValuesCopy = asserts.Op{
+var opXValuesCopy = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValuesCopy checks _values_copy(Tensor self) -> Tensor
@@ -17706,18 +17708,18 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValuesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXValuesCopyOut = asserts.Op{
+var opXValuesCopyOut = wrap.Op{
 	Name:     "_values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17725,19 +17727,19 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opIndicesCopy = asserts.Op{
+var opIndicesCopy = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndicesCopy checks indices_copy(Tensor self) -> Tensor
@@ -17745,18 +17747,18 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opIndicesCopyOut = asserts.Op{
+var opIndicesCopyOut = wrap.Op{
 	Name:     "indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17764,19 +17766,19 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.IndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opValuesCopy = asserts.Op{
+var opValuesCopy = wrap.Op{
 	Name:     "values_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ValuesCopy checks values_copy(Tensor self) -> Tensor
@@ -17784,18 +17786,18 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ValuesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opValuesCopyOut = asserts.Op{
+var opValuesCopyOut = wrap.Op{
 	Name:     "values_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17803,19 +17805,19 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ValuesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opCrowIndicesCopy = asserts.Op{
+var opCrowIndicesCopy = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
@@ -17823,18 +17825,18 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCrowIndicesCopyOut = asserts.Op{
+var opCrowIndicesCopyOut = wrap.Op{
 	Name:     "crow_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17842,19 +17844,19 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opColIndicesCopy = asserts.Op{
+var opColIndicesCopy = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
@@ -17862,18 +17864,18 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opColIndicesCopyOut = asserts.Op{
+var opColIndicesCopyOut = wrap.Op{
 	Name:     "col_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17881,19 +17883,19 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opCcolIndicesCopy = asserts.Op{
+var opCcolIndicesCopy = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
@@ -17901,18 +17903,18 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCcolIndicesCopyOut = asserts.Op{
+var opCcolIndicesCopyOut = wrap.Op{
 	Name:     "ccol_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17920,19 +17922,19 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opRowIndicesCopy = asserts.Op{
+var opRowIndicesCopy = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
@@ -17940,18 +17942,18 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRowIndicesCopyOut = asserts.Op{
+var opRowIndicesCopyOut = wrap.Op{
 	Name:     "row_indices_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -17959,19 +17961,19 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opUnbindCopyInt = asserts.Op{
+var opUnbindCopyInt = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
@@ -17979,18 +17981,18 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.UnbindCopyInt(self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindCopyInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
 	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opUnbindCopyIntOut = asserts.Op{
+var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -17999,21 +18001,21 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		kernels.UnbindCopyIntOut(self, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l2 asserts.SavedList
+		a0 wrap.Saved
+		l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
-var opSplitCopyTensorOut = asserts.Op{
+var opSplitCopyTensorOut = wrap.Op{
 	Name:     "split_copy",
 	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -18022,21 +18024,21 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		kernels.SplitCopyTensorOut(self, split_size, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opSplitWithSizesCopyOut = asserts.Op{
+var opSplitWithSizesCopyOut = wrap.Op{
 	Name:     "split_with_sizes_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -18045,21 +18047,21 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
+		a0 wrap.Saved
+		l3 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_8758d437460e(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
-var opViewCopy = asserts.Op{
+var opViewCopy = wrap.Op{
 	Name:     "view_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
@@ -18067,18 +18069,18 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopy(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewCopyOut = asserts.Op{
+var opViewCopyOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
@@ -18086,19 +18088,19 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	if !asserts.Checking() {
 		return kernels.ViewCopyOut(self, size, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opViewCopyDtype = asserts.Op{
+var opViewCopyDtype = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
@@ -18106,18 +18108,18 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtype(self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opViewCopyDtypeOut = asserts.Op{
+var opViewCopyDtypeOut = wrap.Op{
 	Name:     "view_copy",
 	Overload: "dtype_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
@@ -18125,19 +18127,19 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
-	var c asserts.Call
-	var a2 asserts.Saved
+	var c wrap.Call
+	var a2 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
-var opUnfoldCopy = asserts.Op{
+var opUnfoldCopy = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
@@ -18145,18 +18147,18 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	if !asserts.Checking() {
 		return kernels.UnfoldCopy(self, dimension, size, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opUnfoldCopyOut = asserts.Op{
+var opUnfoldCopyOut = wrap.Op{
 	Name:     "unfold_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
@@ -18164,19 +18166,19 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	if !asserts.Checking() {
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opAliasCopy = asserts.Op{
+var opAliasCopy = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AliasCopy checks alias_copy(Tensor self) -> Tensor
@@ -18184,18 +18186,18 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopy(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AliasCopy(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAliasCopyOut = asserts.Op{
+var opAliasCopyOut = wrap.Op{
 	Name:     "alias_copy",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -18203,19 +18205,19 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.AliasCopyOut(self, out)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAliasCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
-var opToPaddedTensor = asserts.Op{
+var opToPaddedTensor = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, SymInt[]? output_size=None) -> Tensor
@@ -18223,18 +18225,18 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensor(self, padding, output_size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opToPaddedTensorOut = asserts.Op{
+var opToPaddedTensorOut = wrap.Op{
 	Name:     "to_padded_tensor",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, SymInt[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -18242,19 +18244,19 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	if !asserts.Checking() {
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
-	var c asserts.Call
-	var a3 asserts.Saved
+	var c wrap.Call
+	var a3 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
-var opXJaggedToPaddedDenseForward = asserts.Op{
+var opXJaggedToPaddedDenseForward = wrap.Op{
 	Name:     "_jagged_to_padded_dense_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XJaggedToPaddedDenseForward checks _jagged_to_padded_dense_forward(Tensor values, Tensor[] offsets, SymInt[] max_lengths, float padding_value=0.0) -> Tensor
@@ -18262,17 +18264,17 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 	if !asserts.Checking() {
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_75b8b2bddc40)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_75b8b2bddc40)
 	return r0
 }
 
-var opXPaddedDenseToJaggedForward = asserts.Op{
+var opXPaddedDenseToJaggedForward = wrap.Op{
 	Name:     "_padded_dense_to_jagged_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XPaddedDenseToJaggedForward checks _padded_dense_to_jagged_forward(Tensor dense, Tensor[] offsets, SymInt? total_L=None) -> Tensor
@@ -18280,17 +18282,17 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 	if !asserts.Checking() {
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_bb49ef728f20)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_bb49ef728f20)
 	return r0
 }
 
-var opXNestedFromPaddedTensor = asserts.Op{
+var opXNestedFromPaddedTensor = wrap.Op{
 	Name:     "_nested_from_padded_tensor",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedFromPaddedTensor checks _nested_from_padded_tensor(Tensor padded, Tensor offsets, Tensor dummy, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None, SymInt? sum_S=None) -> Tensor
@@ -18298,18 +18300,18 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	if !asserts.Checking() {
 		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a4, a5 wrap.Saved
 	assertgenshapes.ChecksPre_9a4e0f4442c1(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
 	assertgenshapes.ChecksPost_bec0e3baf659(&c, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
-var opXNestedTensorSoftmaxWithShape = asserts.Op{
+var opXNestedTensorSoftmaxWithShape = wrap.Op{
 	Name:     "_nested_tensor_softmax_with_shape",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
@@ -18317,17 +18319,17 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	if !asserts.Checking() {
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_2238b9aa544c)
+	assertgenshapes.ChecksPost_7731cfcd20b4(&c, &assertgenshapes.Locs_2238b9aa544c)
 	return r0
 }
 
-var opXSafeSoftmax = asserts.Op{
+var opXSafeSoftmax = wrap.Op{
 	Name:     "_safe_softmax",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XSafeSoftmax checks _safe_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -18335,18 +18337,18 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.XSafeSoftmax(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opXTransformerEncoderLayerFwd = asserts.Op{
+var opXTransformerEncoderLayerFwd = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
@@ -18354,17 +18356,17 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_fce466656dfe)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost_21ce2901b112(&c, &assertgenshapes.Locs_fce466656dfe)
+	assertgenshapes.ChecksPost_fc6d4f6e2ec2(&c, &assertgenshapes.Locs_fce466656dfe)
 	return r0
 }
 
-var opXTransformerEncoderLayerFwdOut = asserts.Op{
+var opXTransformerEncoderLayerFwdOut = wrap.Op{
 	Name:     "_transformer_encoder_layer_fwd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -18372,19 +18374,19 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	if !asserts.Checking() {
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
-	var c asserts.Call
-	var a20 asserts.Saved
+	var c wrap.Call
+	var a20 wrap.Saved
 	assertgenshapes.ChecksPre_f253879a233a(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_d384aa353301, &a20, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost_df8c793b40e9(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
+	assertgenshapes.ChecksPost_68e50f98854e(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
 	return r0
 }
 
-var opXNativeMultiHeadAttention = asserts.Op{
+var opXNativeMultiHeadAttention = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
@@ -18392,17 +18394,17 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534805a18015(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_df82a114c66b)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost_3f70c458a7dc(&c, &assertgenshapes.Locs_df82a114c66b)
+	assertgenshapes.ChecksPost_a1084fb58a7f(&c, &assertgenshapes.Locs_df82a114c66b)
 	return r0, r1
 }
 
-var opXNativeMultiHeadAttentionOut = asserts.Op{
+var opXNativeMultiHeadAttentionOut = wrap.Op{
 	Name:     "_native_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
@@ -18410,19 +18412,19 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
-	var c asserts.Call
-	var a13, a14 asserts.Saved
+	var c wrap.Call
+	var a13, a14 wrap.Saved
 	assertgenshapes.ChecksPre_282ee7756feb(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost_790562f3bc5a(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPost_b0bf01e374df(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
-var opScaledDotProductAttention = asserts.Op{
+var opScaledDotProductAttention = wrap.Op{
 	Name:     "scaled_dot_product_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // ScaledDotProductAttention checks scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False) -> Tensor
@@ -18430,17 +18432,17 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_80ede304f8c6)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_80ede304f8c6)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_80ede304f8c6)
 	return r0
 }
 
-var opXFusedSdpChoice = asserts.Op{
+var opXFusedSdpChoice = wrap.Op{
 	Name:     "_fused_sdp_choice",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSdpChoice checks _fused_sdp_choice(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False) -> int
@@ -18448,18 +18450,18 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_70d7ff820e46(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_cecc1e862a74, &a0, &a1, &a2, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_cecc1e862a74, &a0, &a1, &a2, query, key, value)
 	return r0
 }
 
-var opXScaledDotProductAttentionMath = asserts.Op{
+var opXScaledDotProductAttentionMath = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, Tensor? dropout_mask=None, *, float? scale=None, bool enable_gqa=False) -> (Tensor, Tensor)
@@ -18467,17 +18469,17 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
-var opXScaledDotProductAttentionMathForMps = asserts.Op{
+var opXScaledDotProductAttentionMathForMps = wrap.Op{
 	Name:     "_scaled_dot_product_attention_math_for_mps",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductAttentionMathForMps checks _scaled_dot_product_attention_math_for_mps(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, Tensor? dropout_mask=None, *, float? scale=None) -> (Tensor, Tensor)
@@ -18485,17 +18487,17 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
-	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
+	assertgenshapes.ChecksPost_347df2a5a58c(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
-var opXScaledDotProductFlashAttention = asserts.Op{
+var opXScaledDotProductFlashAttention = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFlashAttention checks _scaled_dot_product_flash_attention(Tensor query, Tensor key, Tensor value, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -18503,18 +18505,18 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_59b808e917d5(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_79142c3c970d(&c, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductFlashAttentionForCpu = asserts.Op{
+var opXScaledDotProductFlashAttentionForCpu = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_for_cpu",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFlashAttentionForCpu checks _scaled_dot_product_flash_attention_for_cpu(Tensor query, Tensor key, Tensor value, float dropout_p=0.0, bool is_causal=False, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor output, Tensor logsumexp)
@@ -18522,18 +18524,18 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a5 wrap.Saved
 	assertgenshapes.ChecksPre_3904600fc368(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
 	assertgenshapes.ChecksPost_442ba709e14b(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
-var opXScaledDotProductFusedAttentionOverrideable = asserts.Op{
+var opXScaledDotProductFusedAttentionOverrideable = wrap.Op{
 	Name:     "_scaled_dot_product_fused_attention_overrideable",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFusedAttentionOverrideable checks _scaled_dot_product_fused_attention_overrideable(Tensor query, Tensor key, Tensor value, Tensor? attn_bias=None, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -18541,18 +18543,18 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_2db106f6715b(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductFlashAttentionBackward = asserts.Op{
+var opXScaledDotProductFlashAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFlashAttentionBackward checks _scaled_dot_product_flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
@@ -18560,10 +18562,10 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost_98569c8cb73c(&c, &assertgenshapes.Locs_b0e581fc9046)
+	assertgenshapes.ChecksPost_f6c5eac02b1a(&c, &assertgenshapes.Locs_b0e581fc9046)
 	return r0, r1, r2
 }
 

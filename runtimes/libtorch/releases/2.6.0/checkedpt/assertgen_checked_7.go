@@ -6,15 +6,17 @@ package checkedpt
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checkedpt/internal/assertgenshapes"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
+var opXScaledDotProductFlashAttentionForCpuBackward = wrap.Op{
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
@@ -22,17 +24,17 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534805a18015(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_644a5ad4cf4c)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost_ff4629433823(&c, &assertgenshapes.Locs_644a5ad4cf4c)
+	assertgenshapes.ChecksPost_2d9db26a7f89(&c, &assertgenshapes.Locs_644a5ad4cf4c)
 	return r0, r1, r2
 }
 
-var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
+var opXScaledDotProductFusedAttentionOverrideableBackward = wrap.Op{
 	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
@@ -40,17 +42,17 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddd1676ccbab(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost_46a1a31d45ea(&c, &assertgenshapes.Locs_6521c3da3640)
+	assertgenshapes.ChecksPost_711e338d9c21(&c, &assertgenshapes.Locs_6521c3da3640)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductEfficientAttention = asserts.Op{
+var opXScaledDotProductEfficientAttention = wrap.Op{
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductEfficientAttention checks _scaled_dot_product_efficient_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, *, float? scale=None) -> (Tensor output, Tensor log_sumexp, Tensor philox_seed, Tensor philox_offset)
@@ -58,18 +60,18 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_3aaa1b638a2e(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
 	assertgenshapes.ChecksPost_65d4348fc0bc(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductEfficientAttentionBackward = asserts.Op{
+var opXScaledDotProductEfficientAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_efficient_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductEfficientAttentionBackward checks _scaled_dot_product_efficient_attention_backward(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor attn_bias, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, float dropout_p, bool[4] grad_input_mask, bool is_causal=False, *, float? scale=None) -> (Tensor, Tensor, Tensor, Tensor)
@@ -77,17 +79,17 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.ChecksPost_2b2ff6c29cda(&c, &assertgenshapes.Locs_73422165143c)
+	assertgenshapes.ChecksPost_2a80c9242490(&c, &assertgenshapes.Locs_73422165143c)
 	return r0, r1, r2, r3
 }
 
-var opXScaledDotProductCudnnAttention = asserts.Op{
+var opXScaledDotProductCudnnAttention = wrap.Op{
 	Name:     "_scaled_dot_product_cudnn_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductCudnnAttention checks _scaled_dot_product_cudnn_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_bias, bool compute_log_sumexp, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -95,18 +97,18 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
 	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
 	assertgenshapes.ChecksPost_2db106f6715b(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
-var opXScaledDotProductCudnnAttentionBackward = asserts.Op{
+var opXScaledDotProductCudnnAttentionBackward = wrap.Op{
 	Name:     "_scaled_dot_product_cudnn_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XScaledDotProductCudnnAttentionBackward checks _scaled_dot_product_cudnn_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, Tensor attn_bias, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, *, float? scale=None) -> (Tensor, Tensor, Tensor)
@@ -114,17 +116,17 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	if !asserts.Checking() {
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost_6656d45bd1b1(&c, &assertgenshapes.Locs_36dfb7bfded6)
+	assertgenshapes.ChecksPost_8b1e16e93c33(&c, &assertgenshapes.Locs_36dfb7bfded6)
 	return r0, r1, r2
 }
 
-var opXFlashAttentionForward = asserts.Op{
+var opXFlashAttentionForward = wrap.Op{
 	Name:     "_flash_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFlashAttentionForward checks _flash_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? cum_seq_q, Tensor? cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, bool return_debug_mask, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None, Tensor? seqused_k=None, Tensor? alibi_slopes=None) -> (Tensor output, Tensor softmax_logsumexp, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
@@ -132,18 +134,18 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a13, a14 wrap.Saved
 	assertgenshapes.ChecksPre_3092229d716e(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	assertgenshapes.ChecksPost_7ed4cd3b3dd7(&c, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFlashAttentionBackward = asserts.Op{
+var opXFlashAttentionBackward = wrap.Op{
 	Name:     "_flash_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFlashAttentionBackward checks _flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None, SymInt? window_size_left=None, SymInt? window_size_right=None) -> (Tensor, Tensor, Tensor)
@@ -151,17 +153,17 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	if !asserts.Checking() {
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	assertgenshapes.ChecksPost_98569c8cb73c(&c, &assertgenshapes.Locs_b0e581fc9046)
+	assertgenshapes.ChecksPost_f6c5eac02b1a(&c, &assertgenshapes.Locs_b0e581fc9046)
 	return r0, r1, r2
 }
 
-var opXEfficientAttentionForward = asserts.Op{
+var opXEfficientAttentionForward = wrap.Op{
 	Name:     "_efficient_attention_forward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEfficientAttentionForward checks _efficient_attention_forward(Tensor query, Tensor key, Tensor value, Tensor? bias, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt? max_seqlen_q, SymInt? max_seqlen_k, float dropout_p, int custom_mask_type, bool compute_log_sumexp=False, *, float? scale=None, Tensor? seqlen_k=None, int? window_size=None) -> (Tensor output, Tensor logsumexp, Tensor philox_seed, Tensor philox_offset, SymInt max_seqlen_batch_q, SymInt max_seqlen_batch_k)
@@ -169,18 +171,18 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2, a3, a4, a5, a12 wrap.Saved
 	assertgenshapes.ChecksPre_574664b0d964(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
 	assertgenshapes.ChecksPost_88accaf88715(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
-var opXEfficientAttentionBackward = asserts.Op{
+var opXEfficientAttentionBackward = wrap.Op{
 	Name:     "_efficient_attention_backward",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XEfficientAttentionBackward checks _efficient_attention_backward(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor? bias, Tensor out, Tensor? cu_seqlens_q, Tensor? cu_seqlens_k, SymInt max_seqlen_q, SymInt max_seqlen_k, Tensor logsumexp, float dropout_p, Tensor philox_seed, Tensor philox_offset, int custom_mask_type, bool bias_requires_grad, *, float? scale=None, int? num_splits_key=None, int? window_size=None, bool shared_storage_dqdkdv=False) -> (Tensor, Tensor, Tensor, Tensor)
@@ -188,17 +190,17 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	if !asserts.Checking() {
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_0c2505523002)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.ChecksPost_783c89f177b5(&c, &assertgenshapes.Locs_0c2505523002)
+	assertgenshapes.ChecksPost_30ef97008279(&c, &assertgenshapes.Locs_0c2505523002)
 	return r0, r1, r2, r3
 }
 
-var opXTritonScaledDotAttention = asserts.Op{
+var opXTritonScaledDotAttention = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonScaledDotAttention checks _triton_scaled_dot_attention(Tensor q, Tensor k, Tensor v, float dropout_p=0.0) -> Tensor
@@ -206,17 +208,17 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_6391ab10ad9a)
+	assertgenshapes.ChecksPost_f64d1c62ef83(&c, &assertgenshapes.Locs_6391ab10ad9a)
 	return r0
 }
 
-var opXTritonScaledDotAttentionOut = asserts.Op{
+var opXTritonScaledDotAttentionOut = wrap.Op{
 	Name:     "_triton_scaled_dot_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonScaledDotAttentionOut checks _triton_scaled_dot_attention.out(Tensor q, Tensor k, Tensor v, float dropout_p=0.0, *, Tensor(a!) out) -> Tensor(a!)
@@ -224,19 +226,19 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	if !asserts.Checking() {
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
+	assertgenshapes.ChecksPost_92d447e1fb3e(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	return r0
 }
 
-var opXFillMemEffDropoutMask_ = asserts.Op{
+var opXFillMemEffDropoutMask_ = wrap.Op{
 	Name:     "_fill_mem_eff_dropout_mask_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFillMemEffDropoutMask_ checks _fill_mem_eff_dropout_mask_(Tensor(a!) self, float dropout_p, int seed, int offset) -> Tensor(a!)
@@ -244,19 +246,19 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	if !asserts.Checking() {
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
-var opXTritonMultiHeadAttention = asserts.Op{
+var opXTritonMultiHeadAttention = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonMultiHeadAttention checks _triton_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None) -> Tensor
@@ -264,17 +266,17 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_534b29a18018(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_7d29d0ccaae9)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_7d29d0ccaae9)
+	assertgenshapes.ChecksPost_275ce5ae15af(&c, &assertgenshapes.Locs_7d29d0ccaae9)
 	return r0
 }
 
-var opXTritonMultiHeadAttentionOut = asserts.Op{
+var opXTritonMultiHeadAttentionOut = wrap.Op{
 	Name:     "_triton_multi_head_attention",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XTritonMultiHeadAttentionOut checks _triton_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, *, Tensor(a!) out) -> Tensor(a!)
@@ -282,19 +284,19 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	if !asserts.Checking() {
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
-	var c asserts.Call
-	var a10 asserts.Saved
+	var c wrap.Call
+	var a10 wrap.Saved
 	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost_16d580c6a71d(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
+	assertgenshapes.ChecksPost_64f99791f180(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	return r0
 }
 
-var opSpecialAiryAi = asserts.Op{
+var opSpecialAiryAi = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialAiryAi checks special_airy_ai(Tensor x) -> Tensor
@@ -302,18 +304,18 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAi(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialAiryAiOut = asserts.Op{
+var opSpecialAiryAiOut = wrap.Op{
 	Name:     "special_airy_ai",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialAiryAiOut checks special_airy_ai.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -321,8 +323,8 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialAiryAiOut(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
@@ -330,10 +332,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselJ0 = asserts.Op{
+var opSpecialBesselJ0 = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ0 checks special_bessel_j0(Tensor self) -> Tensor
@@ -341,18 +343,18 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ0Out = asserts.Op{
+var opSpecialBesselJ0Out = wrap.Op{
 	Name:     "special_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ0Out checks special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -360,8 +362,8 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
@@ -369,10 +371,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselJ1 = asserts.Op{
+var opSpecialBesselJ1 = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ1 checks special_bessel_j1(Tensor self) -> Tensor
@@ -380,18 +382,18 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselJ1Out = asserts.Op{
+var opSpecialBesselJ1Out = wrap.Op{
 	Name:     "special_bessel_j1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselJ1Out checks special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -399,8 +401,8 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselJ1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
@@ -408,10 +410,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselY0 = asserts.Op{
+var opSpecialBesselY0 = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY0 checks special_bessel_y0(Tensor self) -> Tensor
@@ -419,18 +421,18 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY0Out = asserts.Op{
+var opSpecialBesselY0Out = wrap.Op{
 	Name:     "special_bessel_y0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY0Out checks special_bessel_y0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -438,8 +440,8 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
@@ -447,10 +449,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialBesselY1 = asserts.Op{
+var opSpecialBesselY1 = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY1 checks special_bessel_y1(Tensor self) -> Tensor
@@ -458,18 +460,18 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialBesselY1Out = asserts.Op{
+var opSpecialBesselY1Out = wrap.Op{
 	Name:     "special_bessel_y1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialBesselY1Out checks special_bessel_y1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -477,8 +479,8 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialBesselY1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
@@ -486,10 +488,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return r0
 }
 
-var opSpecialChebyshevPolynomialT = asserts.Op{
+var opSpecialChebyshevPolynomialT = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialT checks special_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -497,18 +499,18 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTXScalar checks special_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -516,18 +518,18 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTNScalar checks special_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -535,18 +537,18 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTOut = asserts.Op{
+var opSpecialChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTOut checks special_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -554,8 +556,8 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
@@ -563,10 +565,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTXScalarOut checks special_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -574,8 +576,8 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
@@ -583,10 +585,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialTNScalarOut checks special_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -594,8 +596,8 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
@@ -603,10 +605,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialU = asserts.Op{
+var opSpecialChebyshevPolynomialU = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialU checks special_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -614,18 +616,18 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUXScalar checks special_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -633,18 +635,18 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUNScalar checks special_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -652,18 +654,18 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUOut = asserts.Op{
+var opSpecialChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUOut checks special_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -671,8 +673,8 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
@@ -680,10 +682,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUXScalarOut checks special_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -691,8 +693,8 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
@@ -700,10 +702,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialUNScalarOut checks special_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -711,8 +713,8 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
@@ -720,10 +722,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialV = asserts.Op{
+var opSpecialChebyshevPolynomialV = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialV checks special_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -731,18 +733,18 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVXScalar checks special_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -750,18 +752,18 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVNScalar checks special_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -769,18 +771,18 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVOut = asserts.Op{
+var opSpecialChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVOut checks special_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -788,8 +790,8 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
@@ -797,10 +799,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVXScalarOut checks special_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -808,8 +810,8 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
@@ -817,10 +819,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialVNScalarOut checks special_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -828,8 +830,8 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
@@ -837,10 +839,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialW = asserts.Op{
+var opSpecialChebyshevPolynomialW = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialW checks special_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -848,18 +850,18 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWXScalar checks special_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -867,18 +869,18 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWNScalar checks special_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -886,18 +888,18 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWOut = asserts.Op{
+var opSpecialChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWOut checks special_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -905,8 +907,8 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
@@ -914,10 +916,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -925,8 +927,8 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
@@ -934,10 +936,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	return r0
 }
 
-var opSpecialChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -945,8 +947,8 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	if !asserts.Checking() {
 		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
@@ -954,10 +956,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	return r0
 }
 
-var opSpecialHermitePolynomialH = asserts.Op{
+var opSpecialHermitePolynomialH = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
@@ -965,18 +967,18 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialH(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalar = asserts.Op{
+var opSpecialHermitePolynomialHXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -984,18 +986,18 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalar = asserts.Op{
+var opSpecialHermitePolynomialHNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1003,18 +1005,18 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHOut = asserts.Op{
+var opSpecialHermitePolynomialHOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1022,8 +1024,8 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
@@ -1031,10 +1033,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	return r0
 }
 
-var opSpecialHermitePolynomialHXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1042,8 +1044,8 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
@@ -1051,10 +1053,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	return r0
 }
 
-var opSpecialHermitePolynomialHNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_h",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1062,8 +1064,8 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
@@ -1071,10 +1073,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	return r0
 }
 
-var opSpecialHermitePolynomialHe = asserts.Op{
+var opSpecialHermitePolynomialHe = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
@@ -1082,18 +1084,18 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHe(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalar = asserts.Op{
+var opSpecialHermitePolynomialHeXScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1101,18 +1103,18 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalar = asserts.Op{
+var opSpecialHermitePolynomialHeNScalar = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1120,18 +1122,18 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialHermitePolynomialHeOut = asserts.Op{
+var opSpecialHermitePolynomialHeOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1139,8 +1141,8 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
@@ -1148,10 +1150,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialHermitePolynomialHeXScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeXScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1159,8 +1161,8 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
@@ -1168,10 +1170,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	return r0
 }
 
-var opSpecialHermitePolynomialHeNScalarOut = asserts.Op{
+var opSpecialHermitePolynomialHeNScalarOut = wrap.Op{
 	Name:     "special_hermite_polynomial_he",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1179,8 +1181,8 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
@@ -1188,10 +1190,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialLaguerrePolynomialL = asserts.Op{
+var opSpecialLaguerrePolynomialL = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
@@ -1199,18 +1201,18 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialL(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1218,18 +1220,18 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalar = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalar = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1237,18 +1239,18 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLOut = asserts.Op{
+var opSpecialLaguerrePolynomialLOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1256,8 +1258,8 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
@@ -1265,10 +1267,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLXScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLXScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1276,8 +1278,8 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
@@ -1285,10 +1287,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	return r0
 }
 
-var opSpecialLaguerrePolynomialLNScalarOut = asserts.Op{
+var opSpecialLaguerrePolynomialLNScalarOut = wrap.Op{
 	Name:     "special_laguerre_polynomial_l",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1296,8 +1298,8 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
@@ -1305,10 +1307,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialLegendrePolynomialP = asserts.Op{
+var opSpecialLegendrePolynomialP = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
@@ -1316,18 +1318,18 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialP(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalar = asserts.Op{
+var opSpecialLegendrePolynomialPXScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1335,18 +1337,18 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalar = asserts.Op{
+var opSpecialLegendrePolynomialPNScalar = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1354,18 +1356,18 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialLegendrePolynomialPOut = asserts.Op{
+var opSpecialLegendrePolynomialPOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1373,8 +1375,8 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
@@ -1382,10 +1384,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	return r0
 }
 
-var opSpecialLegendrePolynomialPXScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPXScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1393,8 +1395,8 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
@@ -1402,10 +1404,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	return r0
 }
 
-var opSpecialLegendrePolynomialPNScalarOut = asserts.Op{
+var opSpecialLegendrePolynomialPNScalarOut = wrap.Op{
 	Name:     "special_legendre_polynomial_p",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1413,8 +1415,8 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	if !asserts.Checking() {
 		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
@@ -1422,10 +1424,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	return r0
 }
 
-var opSpecialModifiedBesselI0 = asserts.Op{
+var opSpecialModifiedBesselI0 = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
@@ -1433,18 +1435,18 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI0Out = asserts.Op{
+var opSpecialModifiedBesselI0Out = wrap.Op{
 	Name:     "special_modified_bessel_i0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1452,8 +1454,8 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
@@ -1461,10 +1463,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselI1 = asserts.Op{
+var opSpecialModifiedBesselI1 = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
@@ -1472,18 +1474,18 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselI1Out = asserts.Op{
+var opSpecialModifiedBesselI1Out = wrap.Op{
 	Name:     "special_modified_bessel_i1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1491,8 +1493,8 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselI1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
@@ -1500,10 +1502,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselK0 = asserts.Op{
+var opSpecialModifiedBesselK0 = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
@@ -1511,18 +1513,18 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK0Out = asserts.Op{
+var opSpecialModifiedBesselK0Out = wrap.Op{
 	Name:     "special_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1530,8 +1532,8 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK0Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
@@ -1539,10 +1541,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialModifiedBesselK1 = asserts.Op{
+var opSpecialModifiedBesselK1 = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
@@ -1550,18 +1552,18 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSpecialModifiedBesselK1Out = asserts.Op{
+var opSpecialModifiedBesselK1Out = wrap.Op{
 	Name:     "special_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1569,8 +1571,8 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	if !asserts.Checking() {
 		return kernels.SpecialModifiedBesselK1Out(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
@@ -1578,10 +1580,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0 = asserts.Op{
+var opSpecialScaledModifiedBesselK0 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
@@ -1589,18 +1591,18 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK0Out = asserts.Op{
+var opSpecialScaledModifiedBesselK0Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -1608,8 +1610,8 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
@@ -1617,10 +1619,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1 = asserts.Op{
+var opSpecialScaledModifiedBesselK1 = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
@@ -1628,18 +1630,18 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialScaledModifiedBesselK1Out = asserts.Op{
+var opSpecialScaledModifiedBesselK1Out = wrap.Op{
 	Name:     "special_scaled_modified_bessel_k1",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -1647,8 +1649,8 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
@@ -1656,10 +1658,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialT = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialT = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
@@ -1667,18 +1669,18 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1686,18 +1688,18 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1705,18 +1707,18 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1724,8 +1726,8 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
@@ -1733,10 +1735,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1744,8 +1746,8 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
@@ -1753,10 +1755,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialTNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialTNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_t",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1764,8 +1766,8 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
@@ -1773,10 +1775,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialU = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialU = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
@@ -1784,18 +1786,18 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1803,18 +1805,18 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1822,18 +1824,18 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1841,8 +1843,8 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
@@ -1850,10 +1852,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1861,8 +1863,8 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
@@ -1870,10 +1872,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialUNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialUNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_u",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1881,8 +1883,8 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
@@ -1890,10 +1892,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialV = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialV = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
@@ -1901,18 +1903,18 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -1920,18 +1922,18 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -1939,18 +1941,18 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1958,8 +1960,8 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
@@ -1967,10 +1969,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1978,8 +1980,8 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
@@ -1987,10 +1989,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialVNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialVNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_v",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -1998,8 +2000,8 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
@@ -2007,10 +2009,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialW = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
@@ -2018,18 +2020,18 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
 	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
@@ -2037,18 +2039,18 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
-	var c asserts.Call
-	var a1 asserts.Saved
+	var c wrap.Call
+	var a1 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalar = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
@@ -2056,18 +2058,18 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2075,8 +2077,8 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
@@ -2084,10 +2086,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWXScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "x_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2095,8 +2097,8 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
+	var c wrap.Call
+	var a1, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
@@ -2104,10 +2106,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	return r0
 }
 
-var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
+var opSpecialShiftedChebyshevPolynomialWNScalarOut = wrap.Op{
 	Name:     "special_shifted_chebyshev_polynomial_w",
 	Overload: "n_scalar_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
@@ -2115,8 +2117,8 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	if !asserts.Checking() {
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
+	var c wrap.Call
+	var a0, a2 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
@@ -2124,10 +2126,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	return r0
 }
 
-var opSpecialSphericalBesselJ0 = asserts.Op{
+var opSpecialSphericalBesselJ0 = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
@@ -2135,18 +2137,18 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0(x)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
 	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
-var opSpecialSphericalBesselJ0Out = asserts.Op{
+var opSpecialSphericalBesselJ0Out = wrap.Op{
 	Name:     "special_spherical_bessel_j0",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
@@ -2154,8 +2156,8 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	if !asserts.Checking() {
 		return kernels.SpecialSphericalBesselJ0Out(x, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
+	var c wrap.Call
+	var a0, a1 wrap.Saved
 	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
@@ -2163,10 +2165,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	return r0
 }
 
-var opXFoobar = asserts.Op{
+var opXFoobar = wrap.Op{
 	Name:     "_foobar",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
@@ -2174,17 +2176,17 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	if !asserts.Checking() {
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	assertgenshapes.ChecksPost_94f037d50063(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
-var opXFoobarOut = asserts.Op{
+var opXFoobarOut = wrap.Op{
 	Name:     "_foobar",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
@@ -2192,19 +2194,19 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	if !asserts.Checking() {
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
-	var c asserts.Call
-	var a4 asserts.Saved
+	var c wrap.Call
+	var a4 wrap.Saved
 	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFoobarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	assertgenshapes.ChecksPost_4abe26743573(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
-var opXFusedAdam_ = asserts.Op{
+var opXFusedAdam_ = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2213,18 +2215,18 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5 wrap.SavedList
 	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdam_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
-var opXFusedAdamOut = asserts.Op{
+var opXFusedAdamOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2233,18 +2235,18 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
-var opXFusedAdam = asserts.Op{
+var opXFusedAdam = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2252,17 +2254,17 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 	if !asserts.Checking() {
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdam, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
+	assertgenshapes.ChecksPost_f00fc3cbaa91(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdam_TensorLr = asserts.Op{
+var opXFusedAdam_TensorLr = wrap.Op{
 	Name:     "_fused_adam_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdam_TensorLr checks _fused_adam_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2271,21 +2273,21 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                     asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6                     wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_696b0a8c1266(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost_d66714f76f79(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
-var opXFusedAdamTensorLrOut = asserts.Op{
+var opXFusedAdamTensorLrOut = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamTensorLrOut checks _fused_adam.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2294,21 +2296,21 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                          asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a6                          wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_75ee4bd780b0(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost_b8edbed63c52(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
-var opXFusedAdamTensorLr = asserts.Op{
+var opXFusedAdamTensorLr = wrap.Op{
 	Name:     "_fused_adam",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamTensorLr checks _fused_adam.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2316,17 +2318,17 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 	if !asserts.Checking() {
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_a10f0a814096)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_17fa751dc3fa(&c, &assertgenshapes.Locs_a10f0a814096)
+	assertgenshapes.ChecksPost_b57164cb7ba3(&c, &assertgenshapes.Locs_a10f0a814096)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdamw_ = asserts.Op{
+var opXFusedAdamw_ = wrap.Op{
 	Name:     "_fused_adamw_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamw_ checks _fused_adamw_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2335,18 +2337,18 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5 wrap.SavedList
 	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdamw_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_f1e104a6e437(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
-var opXFusedAdamwOut = asserts.Op{
+var opXFusedAdamwOut = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamwOut checks _fused_adamw.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2355,18 +2357,18 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_dce3098e8cdd(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
-var opXFusedAdamw = asserts.Op{
+var opXFusedAdamw = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamw checks _fused_adamw(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2374,17 +2376,17 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	if !asserts.Checking() {
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdamw, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
+	assertgenshapes.ChecksPost_f00fc3cbaa91(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedAdamw_TensorLr = asserts.Op{
+var opXFusedAdamw_TensorLr = wrap.Op{
 	Name:     "_fused_adamw_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamw_TensorLr checks _fused_adamw_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2393,21 +2395,21 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                     asserts.Saved
-		l0, l1, l2, l3, l4, l5 asserts.SavedList
+		a6                     wrap.Saved
+		l0, l1, l2, l3, l4, l5 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_696b0a8c1266(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost_d66714f76f79(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
-var opXFusedAdamwTensorLrOut = asserts.Op{
+var opXFusedAdamwTensorLrOut = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamwTensorLrOut checks _fused_adamw.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2416,21 +2418,21 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a6                          asserts.Saved
-		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+		a6                          wrap.Saved
+		l0, l1, l2, l3, l4, l5, l15 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_75ee4bd780b0(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost_b8edbed63c52(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
-var opXFusedAdamwTensorLr = asserts.Op{
+var opXFusedAdamwTensorLr = wrap.Op{
 	Name:     "_fused_adamw",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdamwTensorLr checks _fused_adamw.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
@@ -2438,17 +2440,17 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 	if !asserts.Checking() {
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_a10f0a814096)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_17fa751dc3fa(&c, &assertgenshapes.Locs_a10f0a814096)
+	assertgenshapes.ChecksPost_b57164cb7ba3(&c, &assertgenshapes.Locs_a10f0a814096)
 	return r0, r1, r2, r3, r4
 }
 
-var opXFusedSgd_ = asserts.Op{
+var opXFusedSgd_ = wrap.Op{
 	Name:     "_fused_sgd_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgd_ checks _fused_sgd_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2457,18 +2459,18 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2 wrap.SavedList
 	assertgenshapes.ChecksPre_fe196dfd6d84(&c, &opXFusedSgd_, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPost_707aacb45fd0(&c, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
-var opXFusedSgdOut = asserts.Op{
+var opXFusedSgdOut = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgdOut checks _fused_sgd.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2477,18 +2479,18 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l12 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l12 wrap.SavedList
 	assertgenshapes.ChecksPre_a42f248c9d97(&c, &opXFusedSgdOut, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
-var opXFusedSgd = asserts.Op{
+var opXFusedSgd = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgd checks _fused_sgd(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
@@ -2496,17 +2498,17 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 	if !asserts.Checking() {
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536a01a18032(&c, &opXFusedSgd, &assertgenshapes.Locs_80cae7d67778)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_80cae7d67778)
+	assertgenshapes.ChecksPost_f639bc2f3d50(&c, &assertgenshapes.Locs_80cae7d67778)
 	return r0, r1, r2
 }
 
-var opXFusedSgd_TensorLr = asserts.Op{
+var opXFusedSgd_TensorLr = wrap.Op{
 	Name:     "_fused_sgd_",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgd_TensorLr checks _fused_sgd_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2515,21 +2517,21 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5         asserts.Saved
-		l0, l1, l2 asserts.SavedList
+		a5         wrap.Saved
+		l0, l1, l2 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_24676e76168d(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPost_2add72ee4871(&c, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
-var opXFusedSgdTensorLrOut = asserts.Op{
+var opXFusedSgdTensorLrOut = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr_out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgdTensorLrOut checks _fused_sgd.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2538,21 +2540,21 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a5              asserts.Saved
-		l0, l1, l2, l12 asserts.SavedList
+		a5              wrap.Saved
+		l0, l1, l2, l12 wrap.SavedList
 	)
 	assertgenshapes.ChecksPre_030f762ed115(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPost_e30c994010d4(&c, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
-var opXFusedSgdTensorLr = asserts.Op{
+var opXFusedSgdTensorLr = wrap.Op{
 	Name:     "_fused_sgd",
 	Overload: "tensor_lr",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedSgdTensorLr checks _fused_sgd.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
@@ -2560,17 +2562,17 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 	if !asserts.Checking() {
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_3b2d2536a178)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_3b2d2536a178)
+	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_3b2d2536a178)
 	return r0, r1, r2
 }
 
-var opXFusedAdagrad_ = asserts.Op{
+var opXFusedAdagrad_ = wrap.Op{
 	Name:     "_fused_adagrad_",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagrad_ checks _fused_adagrad_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
@@ -2579,18 +2581,18 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3 wrap.SavedList
 	assertgenshapes.ChecksPre_af0b4becffc3(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPost_1c8134001746(&c, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
-var opXFusedAdagradOut = asserts.Op{
+var opXFusedAdagradOut = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "out",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagradOut checks _fused_adagrad.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
@@ -2599,18 +2601,18 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 		return
 	}
-	var c asserts.Call
-	var l0, l1, l2, l3, l11 asserts.SavedList
+	var c wrap.Call
+	var l0, l1, l2, l3, l11 wrap.SavedList
 	assertgenshapes.ChecksPre_839eb0daba94(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost_28539407d54f(&c, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPost_75142c3a7ad5(&c, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
-var opXFusedAdagrad = asserts.Op{
+var opXFusedAdagrad = wrap.Op{
 	Name:     "_fused_adagrad",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XFusedAdagrad checks _fused_adagrad(Tensor[] self, Tensor[] grads, Tensor[] state_sums, Tensor[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] state_sums_out, Tensor[] state_steps_out)
@@ -2618,17 +2620,17 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 	if !asserts.Checking() {
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_535901a18024(&c, &opXFusedAdagrad, &assertgenshapes.Locs_15da3f810a66)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_15da3f810a66)
+	assertgenshapes.ChecksPost_6a88dc75498c(&c, &assertgenshapes.Locs_15da3f810a66)
 	return r0, r1, r2, r3
 }
 
-var opXPropagateXlaData = asserts.Op{
+var opXPropagateXlaData = wrap.Op{
 	Name:     "_propagate_xla_data",
 	Overload: "",
-	Profile:  asserts.PyTorch,
+	Profile:  checks.PyTorch,
 }
 
 // XPropagateXlaData checks _propagate_xla_data(Tensor input, Tensor output) -> ()
@@ -2637,10 +2639,10 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		kernels.XPropagateXlaData(input, output)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878)
 	kernels.XPropagateXlaData(input, output)
-	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_f728ba93a878)
+	assertgenshapes.ChecksPost_7374b54f4fca(&c, &assertgenshapes.Locs_f728ba93a878)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
@@ -92,13 +93,13 @@ func TestSvdComplexV(t *testing.T) {
 		if aten.SchemaVersion != "1.13.1" { // 2.x: reverse view functions
 			want = 1
 		}
-		if got := st.Skipped[asserts.ReasonHiddenStorageRefs]; got != want {
+		if got := st.Skipped[checks.ReasonHiddenStorageRefs]; got != want {
 			t.Errorf("libtorch %s: svd of a %v matrix: %d skips under hidden_storage_refs, want %d (V)", aten.SchemaVersion, dt, got, want)
 		}
 		if got := v.Ident().Traits&asserts.HiddenStorageRefs != 0; got != (want == 1) {
 			t.Errorf("libtorch %s: svd's V of a %v matrix: hidden_storage_refs trait %v", aten.SchemaVersion, dt, got)
 		}
-		if st.Ran[asserts.CheckStorageUseCountEq1] != 3-want || st.Ran[asserts.CheckFreshNoAlias] == 0 || st.Ran[asserts.CheckDistinctOutputs] == 0 {
+		if st.Ran[checks.StorageUseCountEq1] != 3-want || st.Ran[checks.FreshNoAlias] == 0 || st.Ran[checks.DistinctOutputs] == 0 {
 			t.Errorf("libtorch %s: svd of a %v matrix: checks run %v, want storage_use_count_eq_1 on U, S (and V on 1.13), fresh_no_alias and distinct_outputs", aten.SchemaVersion, dt, st.Ran)
 		}
 		rel(u, s, v, x)

@@ -5,19 +5,20 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs_4008efd01118 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs_7c6668112f69 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
-var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
+var Locs_4008efd01118 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
+var Locs_7c6668112f69 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")}
+var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
 
 // ChecksPost_10ab2547c644 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_10ab2547c644(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+func ChecksPost_10ab2547c644(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameStorage(l[0], s0)
@@ -27,18 +28,18 @@ func ChecksPost_10ab2547c644(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_3f10fc27cf98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost_3f10fc27cf98(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+// ChecksPost_59c114c558ee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost_59c114c558ee(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
 	c.End()
 }
 
 // ChecksPost_7c0b46263ef8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_7c0b46263ef8(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+func ChecksPost_7c0b46263ef8(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -52,8 +53,8 @@ func ChecksPost_7c0b46263ef8(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_9dd47b153a02 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func ChecksPost_9dd47b153a02(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_9dd47b153a02(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
@@ -67,7 +68,7 @@ func ChecksPost_9dd47b153a02(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPre_0d04d1f794c6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim_max).
-func ChecksPre_0d04d1f794c6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+func ChecksPre_0d04d1f794c6(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -77,7 +78,7 @@ func ChecksPre_0d04d1f794c6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_2b74331834cf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_2b74331834cf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+func ChecksPre_2b74331834cf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -85,20 +86,20 @@ func ChecksPre_2b74331834cf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_481d392e24e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre_481d392e24e9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+func ChecksPre_481d392e24e9(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_b09c6249a128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func ChecksPre_b09c6249a128(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+func ChecksPre_b09c6249a128(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_f93d3deb0c44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_f93d3deb0c44(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+func ChecksPre_f93d3deb0c44(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)

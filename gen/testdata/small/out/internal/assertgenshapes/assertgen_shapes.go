@@ -5,30 +5,30 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/gen/testdata/small/kernels"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
-var Locs_14e3e9d9d8e8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("_scratch_buf"), asserts.Ret(0)}
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_352be4973099 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8f41f1bd56b7 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_a0f0e1eb5126 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_db6e861637fd = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
+var Locs_14e3e9d9d8e8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("_scratch_buf"), wrap.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_352be4973099 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
+var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8f41f1bd56b7 = [5]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_a0f0e1eb5126 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_db6e861637fd = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
 // ChecksPost_0e89d88d7285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPost_0e89d88d7285(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
+func ChecksPost_0e89d88d7285(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -57,7 +57,7 @@ func ChecksPost_0e89d88d7285(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -65,8 +65,8 @@ func ChecksPost_0e89d88d7285(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_18508f784ac2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _planned.scratch).
-func ChecksPost_18508f784ac2(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_18508f784ac2(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -90,7 +90,7 @@ func ChecksPost_18508f784ac2(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_241b1ea87610 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPost_241b1ea87610(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+func ChecksPost_241b1ea87610(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -111,10 +111,10 @@ func ChecksPost_241b1ea87610(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_38f98ca0691a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPost_38f98ca0691a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+func ChecksPost_38f98ca0691a(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	afterList_e00d9975326c(c, s0, t0)
 	afterList_e00d9975326c(c, s1, t1)
@@ -123,13 +123,13 @@ func ChecksPost_38f98ca0691a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.SameMetadataList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameMetadataList(c, l[1], s1, t1)
 	c.End()
 }
 
 // ChecksPost_3d5008c4281a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_3d5008c4281a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+func ChecksPost_3d5008c4281a(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -137,7 +137,7 @@ func ChecksPost_3d5008c4281a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	resultList_e00d9975326c(c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	wrap.ImplUseCountEqFreshList(c, l[1], s1, t1)
 	c.NotArgElems(l[1], s1, l[0], s0)
 	c.SharesStorageList(l[1], s1, l[0], s0)
 	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
@@ -148,11 +148,11 @@ func ChecksPost_3d5008c4281a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_3d9530238a82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_3d9530238a82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_3d9530238a82(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_e00d9975326c(c, s1, t1)
@@ -162,8 +162,8 @@ func ChecksPost_3d9530238a82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.SameMetadataList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameMetadataList(c, l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -183,8 +183,8 @@ func ChecksPost_3d9530238a82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_4fd93f53e443 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
-func ChecksPost_4fd93f53e443(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_4fd93f53e443(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -230,18 +230,18 @@ func ChecksPost_4fd93f53e443(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6448ada6603a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_6448ada6603a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_6448ada6603a(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_e00d9975326c(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -250,8 +250,8 @@ func ChecksPost_6448ada6603a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_65610b372fcc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_65610b372fcc(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_65610b372fcc(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -283,7 +283,7 @@ func ChecksPost_65610b372fcc(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6f32b60cffc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
-func ChecksPost_6f32b60cffc7(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+func ChecksPost_6f32b60cffc7(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -297,11 +297,11 @@ func ChecksPost_6f32b60cffc7(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_7412a8f71901 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func ChecksPost_7412a8f71901(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_7412a8f71901(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -376,7 +376,7 @@ func ChecksPost_7412a8f71901(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[6], &s6, l[1], s1)
 		c.FreshNoAlias(l[6], &s6, l[2], s2)
 	}
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4), wrap.Out(l[5], &s5), wrap.Out(l[6], &s6))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 		c.SameContentAfter(l[1], s1, t1)
@@ -386,8 +386,8 @@ func ChecksPost_7412a8f71901(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_8b2d0ad3092c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
-func ChecksPost_8b2d0ad3092c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_8b2d0ad3092c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -400,9 +400,9 @@ func ChecksPost_8b2d0ad3092c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a1264376e253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper).
-func ChecksPost_a1264376e253(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_a1264376e253(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -447,7 +447,7 @@ func ChecksPost_a1264376e253(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	c.DistinctOutputs(wrap.Out(l[3], &s3), wrap.Out(l[4], &s4))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -455,8 +455,8 @@ func ChecksPost_a1264376e253(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a3e2cdda28c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
-func ChecksPost_a3e2cdda28c2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	var s1 asserts.SavedList
+func ChecksPost_a3e2cdda28c2(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	var s1 wrap.SavedList
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -464,11 +464,11 @@ func ChecksPost_a3e2cdda28c2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	resultList_e00d9975326c(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
+	wrap.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	c.DistinctOutputs(wrap.OutList(l[1], &s1))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -476,8 +476,8 @@ func ChecksPost_a3e2cdda28c2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c16eef7a4359 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_c16eef7a4359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_c16eef7a4359(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -502,8 +502,8 @@ func ChecksPost_c16eef7a4359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_e342cffc66eb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_e342cffc66eb(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_e342cffc66eb(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -523,10 +523,10 @@ func ChecksPost_e342cffc66eb(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_ea010c6905e6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPost_ea010c6905e6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+func ChecksPost_ea010c6905e6(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_e00d9975326c(c, s1, t1)
@@ -541,9 +541,9 @@ func ChecksPost_ea010c6905e6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_f13279eb62d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func ChecksPost_f13279eb62d1(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_f13279eb62d1(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -576,8 +576,305 @@ func ChecksPost_f13279eb62d1(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_11142f0806d6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func ChecksPre_11142f0806d6(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+// ChecksPre_06cd8b3fd650 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPre_06cd8b3fd650(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_0e3dfe4ca050 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_0e3dfe4ca050(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.SaveMetadata(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_16dec0283a6c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int).
+func ChecksPre_16dec0283a6c(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_1bbfbbfefffa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_1bbfbbfefffa(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_2e33eca3796a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_2e33eca3796a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor) {
+	c.Begin(op)
+	saveList_e00d9975326c(c, s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_3558564e096e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func ChecksPre_3558564e096e(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
+	c.SaveMetadata(s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_396974708e9a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPre_396974708e9a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_e00d9975326c(c, s1, t1)
+	c.SaveMetadata(s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.SaveMetadataList(c, s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_45c8a159130d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
+func ChecksPre_45c8a159130d(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
+	c.SaveMetadata(s2, t2)
+	c.SaveMetadata(s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
+}
+
+// ChecksPre_6d4013ffea2c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _planned.scratch).
+func ChecksPre_6d4013ffea2c(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_942b1d4e76d6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre_942b1d4e76d6(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+	c.Begin(op)
+	saveList_e00d9975326c(c, s0, t0)
+	saveList_e00d9975326c(c, s1, t1)
+	c.MutableList(s0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.SaveMetadataList(c, s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
+}
+
+// ChecksPre_9ba8bfec84b2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_9ba8bfec84b2(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_afddbd4afd84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func ChecksPre_afddbd4afd84(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_e00d9975326c(c, s1, t1)
+	c.MutableList(s1)
+	c.SaveMetadata(s0, t0)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_b0e290acb607 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_b0e290acb607(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_ddbb4111c0e3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper).
+func ChecksPre_ddbb4111c0e3(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_e3239a82a0f9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
+func ChecksPre_e3239a82a0f9(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_e6066eb42be8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func ChecksPre_e6066eb42be8(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -598,125 +895,15 @@ func ChecksPre_11142f0806d6(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 		c.BindingContext(l[3], s3, t3)
 		c.BindingContext(l[4], s4, t4)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_2e33eca3796a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_2e33eca3796a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
-	c.Begin(op)
-	saveList_e00d9975326c(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPre_44e31b8093cd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
-func ChecksPre_44e31b8093cd(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.SaveMetadata(s2, t2)
-	c.SaveMetadata(s3, t3)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
-		c.BindingContextRows(4)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(4)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-		c.SameContent(l[3], s3, t3)
-	}
-}
-
-// ChecksPre_4a886c866365 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func ChecksPre_4a886c866365(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.SaveMetadata(s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPre_52b9b39f35e2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper).
-func ChecksPre_52b9b39f35e2(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_602c7d4d552f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_602c7d4d552f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_61258ee714aa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPre_61258ee714aa(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre_f81437e6fc2f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
+func ChecksPre_f81437e6fc2f(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveMetadata(s0, t0)
@@ -725,202 +912,15 @@ func ChecksPre_61258ee714aa(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_76ea721941b5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int).
-func ChecksPre_76ea721941b5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_7c826d36f731 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_7c826d36f731(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList_e00d9975326c(c, s1, t1)
-	c.SaveMetadata(s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.SaveMetadataList(c, s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_85ccee82633d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _planned.scratch).
-func ChecksPre_85ccee82633d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_913c0c0eab39 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPre_913c0c0eab39(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList_e00d9975326c(c, s1, t1)
-	c.MutableList(s1)
-	c.SaveMetadata(s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_942b1d4e76d6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre_942b1d4e76d6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
-	c.Begin(op)
-	saveList_e00d9975326c(c, s0, t0)
-	saveList_e00d9975326c(c, s1, t1)
-	c.MutableList(s0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.SaveMetadataList(c, s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-}
-
-// ChecksPre_998db19983b3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPre_998db19983b3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_abda3314fef6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_abda3314fef6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_d2eb5bd09683 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_d2eb5bd09683(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_d58885b9632c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
-func ChecksPre_d58885b9632c(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_f568c99c49ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_f568c99c49ef(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
 	}
 }
 
 // ChecksPre_f98fb0667d6c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose_).
-func ChecksPre_f98fb0667d6c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+func ChecksPre_f98fb0667d6c(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
@@ -932,7 +932,7 @@ func ChecksPre_f98fb0667d6c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // afterList_e00d9975326c is asserts.AfterList for []*kernels.Tensor, without an indirect call per element.
-func afterList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+func afterList_e00d9975326c(c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -941,7 +941,7 @@ func afterList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels
 }
 
 // resultList_e00d9975326c is asserts.ResultList for []*kernels.Tensor, without an indirect call per element.
-func resultList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+func resultList_e00d9975326c(c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -950,7 +950,7 @@ func resultList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernel
 }
 
 // saveList_e00d9975326c is asserts.SaveList for []*kernels.Tensor, without an indirect call per element.
-func saveList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+func saveList_e00d9975326c(c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -959,7 +959,7 @@ func saveList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.
 }
 
 // saveOptList_e00d9975326c is asserts.SaveOptList for []*kernels.Tensor, without an indirect call per element.
-func saveOptList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+func saveOptList_e00d9975326c(c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

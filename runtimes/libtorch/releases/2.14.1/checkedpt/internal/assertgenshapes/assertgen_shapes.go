@@ -5,777 +5,811 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_000bcedf439f = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("self")}
-var Locs_008235200332 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var Locs_00d9b244d3dd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info")}
-var Locs_00f996bffe16 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_013ba5f2b119 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target")}
-var Locs_0163556e680f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var Locs_0177154126d3 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_01c83f32883a = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("data")}
-var Locs_02adbc14fa5f = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var Locs_02f178da24b0 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_02f23a43e771 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input")}
-var Locs_02fb6b6afdd4 = [3]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("self")}
-var Locs_031935edd6f2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent")}
-var Locs_0333b80cd1dd = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_0361900deff8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs_0381cb59d260 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("key"), asserts.Ret(0)}
-var Locs_0384a4b32c87 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_03cdfe9383e4 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid")}
-var Locs_03e807c93b13 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_040cc87627a6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_04500e97a9c4 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var Locs_04509e13c284 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("values")}
-var Locs_05046cb4ce89 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_053c2e0df802 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var Locs_0567bab72b5c = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_05e455775b97 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_05f43791eab7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out")}
-var Locs_0612dc7e31f3 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_0652d0bffb8a = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_0684449c0e78 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
-var Locs_070ebaccc775 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var Locs_08446d94cbcd = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_084c5ca3919b = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
-var Locs_0986e8473563 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var Locs_09ee5d530d29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs_09fdb64f1411 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_0b63df8b6a65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_0b8a3d82225c = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var Locs_0b95f299ef7c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var Locs_0c2505523002 = [12]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_0cfe55399182 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var Locs_0de52784065f = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd")}
-var Locs_0e1a6051fce0 = [3]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Ret(0)}
-var Locs_0e5d2fc34d84 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var Locs_0e6907cff9b0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var Locs_0e7da333549e = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var Locs_0eab5d038ca8 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_0eaf0e1ac2a0 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var Locs_101bf3376f42 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("output")}
-var Locs_10db9a1712ab = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_11172acddd4c = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example")}
-var Locs_113db8e5851a = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input")}
-var Locs_11a4657aa14f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var Locs_11bc4e764dcf = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var Locs_120589eba57a = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
-var Locs_12b0a0e656a6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs_1318dff6434c = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_137308a682ce = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_1381bd6af0e5 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var Locs_138349916223 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("other")}
-var Locs_13acef7d480f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("other")}
-var Locs_13e416bb80f7 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_14032291cf95 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2")}
-var Locs_1497e31391ba = [3]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self")}
-var Locs_152224ada718 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_15294eefad33 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs_15da3f810a66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps")}
-var Locs_15f07f05cff6 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Arg("self")}
-var Locs_15f7899887bb = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_16f5a6d8edb2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var Locs_186cd80e7744 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("reserveSpace")}
-var Locs_18ca8a487df4 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_19aebb8dfe81 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
-var Locs_19db64f987cc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var")}
-var Locs_1a41c3f2c917 = [7]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Arg("input")}
-var Locs_1a508e24cd50 = [1]asserts.Loc{asserts.Arg("condition")}
-var Locs_1ae36767a5a0 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_1c0372bb0473 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_1c430d41d473 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_1c9e2afea1c5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs_1cf83c775d20 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var Locs_1d32347e0cc7 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_1db6f7d0a49c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
-var Locs_1e3c1e4ed9aa = [10]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0)}
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_1e80a3329e3f = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var Locs_1ee05c6a4b41 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs_1ef2f403d28b = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("source")}
-var Locs_1f1fab064c2f = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs_1f2869b16d3d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer")}
-var Locs_1f74b8d46da7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("out")}
-var Locs_1fed3d151ace = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self")}
-var Locs_2000d8c415ee = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist")}
-var Locs_202b8c521b4d = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b")}
-var Locs_21c7d22a05c4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var Locs_21e01e8f9953 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_21f2a21df3ef = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var Locs_2238b9aa544c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var Locs_22a65e754b54 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("lengths")}
-var Locs_241d35ac49f6 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("tensors")}
-var Locs_247b0341006d = [3]asserts.Loc{asserts.Arg("weights"), asserts.Arg("scales_zeros"), asserts.Ret(0)}
-var Locs_24f6e7cfe752 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v")}
-var Locs_252eb2c563f6 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out")}
-var Locs_25e9bcbda1c2 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs_261c64266543 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("repeats")}
-var Locs_26b8d13f3f86 = [2]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors")}
-var Locs_26c1e0ba29d9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_271ae8707f3b = [2]asserts.Loc{asserts.Arg("x"), asserts.Arg("out")}
-var Locs_281a4abef7dd = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("input")}
-var Locs_287fa43262e9 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
-var Locs_2889c6f6fe97 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_28a453075829 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var Locs_28eb8ecb9016 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("H")}
-var Locs_294da168fe67 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_2981b5a7c1b8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
-var Locs_2a4100f0e93a = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Ret(0)}
-var Locs_2a4ee353bb10 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out")}
-var Locs_2b209adfc202 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_2b54304e8bea = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx")}
-var Locs_2bd659f0c943 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_2c01497550f1 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var Locs_2cc3772ce807 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
-var Locs_2d85726b7481 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var Locs_2d8d3fdd8f12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var Locs_2e7c084467db = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs_2ea2a4d1c34b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_2f43b7af554f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("grid")}
-var Locs_2f6ad161fb46 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_2fb62250e409 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("out")}
-var Locs_2fd5d8679735 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx")}
-var Locs_30991395fa57 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_31bdd0906a73 = [6]asserts.Loc{asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_329793473672 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_3299db656958 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3332bd2efb9d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_335bea26b128 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_33a77a7fea1e = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
-var Locs_33b9826e3764 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var Locs_342e302c26c6 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other")}
-var Locs_343cf836938e = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var Locs_34712bdefc1a = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Ret(0)}
-var Locs_34eb3c3de171 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs_35362d11fe6f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs_36dfb7bfded6 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_374e40668a32 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs_37e2e2294675 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("matrices")}
-var Locs_38111bdd8705 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
-var Locs_384c6753ce42 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out")}
-var Locs_38db37bfd191 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var Locs_3a2f820c7191 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_3a3489b7076f = [3]asserts.Loc{asserts.Arg("inp"), asserts.Arg("packed_weights"), asserts.Ret(0)}
-var Locs_3a66b776a319 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr")}
-var Locs_3a7a850701d6 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out")}
-var Locs_3b1f0ea44c4f = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params")}
-var Locs_3b2d2536a178 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr")}
-var Locs_3c13a73290a1 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_3c3f5ed5b929 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_3c6d38a0bcdd = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("out")}
-var Locs_3c7539167121 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise")}
-var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs_3d42125732ce = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("end")}
-var Locs_3dc473ee5d15 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs_3e23fa7e4df8 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3f5e9ae21fa3 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4008efd01118 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs_4039132c35a5 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("vec2")}
-var Locs_407f6abd62d0 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_41e4a3bdc19d = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_41f7e1fa60f1 = [5]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_4202a581631c = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out")}
-var Locs_42244df791c9 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input")}
-var Locs_429d417cf8c8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices")}
-var Locs_4377cf81c22c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var Locs_437fb6c15768 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out")}
-var Locs_44742b2e83fa = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("primal"), asserts.Arg("tangent")}
-var Locs_44ff440649e8 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var Locs_45428ab66bbf = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("nt_example")}
-var Locs_456da5087c84 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_45e74be7888d = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var Locs_46652c1edcbb = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var Locs_470c3b670623 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var Locs_4817324b9477 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var Locs_49190c982b3e = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs_4a5334ad9bd7 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var Locs_4a845f394c09 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4af16666df7f = [3]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self")}
-var Locs_4b4fab0b6943 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("count"), asserts.Arg("prob")}
-var Locs_4b5945ec47d8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_4b5d715af088 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var Locs_4c7ab9ee0d4d = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing")}
-var Locs_4ce42bc5fff6 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("value")}
-var Locs_4ce453fa2454 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_4cf7a1a28beb = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_4d722fc615af = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out")}
-var Locs_4e60d68d7242 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_4e7591e654f8 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_4ec97516b21d = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z")}
-var Locs_4ef3b8f9b29f = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4f1c6059ab1d = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var Locs_4f46b0af5a13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs_4f5d65573d48 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("key")}
-var Locs_4f7142d009c6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_4fd794778b19 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_509b30c24218 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var Locs_50f193640cd2 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_51abcdab68f4 = [3]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("A")}
-var Locs_52d3feff851b = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy")}
-var Locs_538e4f0fe809 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_53a30867dfce = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var Locs_540ad521fb87 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out")}
-var Locs_542f2f8d6734 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var Locs_549395450065 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_5501190c69ec = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var Locs_5637f96c1775 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_56ab9472a721 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
-var Locs_58a901c03d91 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_596266ca8ed3 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var Locs_5987cd64e886 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("output")}
-var Locs_59ca998e0551 = [6]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("input")}
-var Locs_5a9627857549 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices")}
-var Locs_5ab448b149f3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5ae51d83a93b = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out")}
-var Locs_5b3a63fc642f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("high"), asserts.Ret(0)}
-var Locs_5c19138f2d94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_5c769038e655 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
-var Locs_5cabc682e60b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
-var Locs_5d09d6f1669a = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_5d9abda1cfa0 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs_5db8f5b594ee = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5de9410a1738 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var Locs_5e394a8c913f = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0)}
-var Locs_5ef34e3b80fc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace")}
-var Locs_5f00a4123ace = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var Locs_5f3aa038020a = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var Locs_604891ef093e = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_6097854c7c44 = [4]asserts.Loc{asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Ret(0)}
-var Locs_610c7a8ae4f0 = [3]asserts.Loc{asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Arg("self")}
-var Locs_613099e3cac8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs_61e31fafdcd7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_629552bc1029 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output")}
-var Locs_62afb6087325 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out")}
-var Locs_6391ab10ad9a = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var Locs_64420b5458b8 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output")}
-var Locs_644a5ad4cf4c = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_644cf9a5acc6 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var Locs_6521c3da3640 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_655806ee3241 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("self")}
-var Locs_656f295b0c0c = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var Locs_6593da8747da = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("mask")}
-var Locs_667a57978239 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_6759db1b0144 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var Locs_6798116b9fb3 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs_67ac8e9b68ae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_67ca0d1f0eab = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_67dc9f182cec = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var Locs_68a3f2974cf1 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_68d7dd84dda0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
-var Locs_6a604bb2f89e = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out")}
-var Locs_6a84bf35a89a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs_6a90f4a114a3 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_6a92e6661b69 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_6ada18822049 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("y")}
-var Locs_6c2a1940f3b8 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var Locs_6d3482c822e0 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_6d5e1139397e = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs_6e6ba6b79b71 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("the_template")}
-var Locs_6eddcc75237f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out")}
-var Locs_6f0f8c6ca220 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask")}
-var Locs_6f121dd63884 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_6f158e954890 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs_6f19656ca228 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2")}
-var Locs_6f6c1b973277 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("out")}
-var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs_70b0942a710e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out")}
-var Locs_70dfdfa98027 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_71664b12af11 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var Locs_7263671a72d6 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets")}
-var Locs_727286015286 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var Locs_72ad40a2eb04 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_72c08fa85639 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("A")}
-var Locs_7300b516d98b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_73422165143c = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_735712622a5c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var Locs_73c4974e7852 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_7509d6c5f49d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_752d323455b5 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs_7532de850640 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("input2")}
-var Locs_756f68ed5e6c = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R")}
-var Locs_75b8b2bddc40 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_75c0ce1dc400 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max")}
-var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_763e815cbfbc = [9]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_76490308d7dc = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var Locs_78c6b426e8f9 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_78dbc56e1eae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Ret(0)}
-var Locs_793ced3d4e39 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index")}
-var Locs_7979f0662990 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_7a8d2f581339 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("source")}
-var Locs_7af2062a378a = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var Locs_7b63044a065c = [5]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7bd3049eb5f6 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_7be95e2c2f87 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var Locs_7c6668112f69 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
-var Locs_7c806b7e7cb8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("coefficients")}
-var Locs_7cb08a5c86e7 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var Locs_7d1144da18d3 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var Locs_7d29d0ccaae9 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0)}
-var Locs_7d556cfc34ba = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var Locs_7da1384c50f8 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var Locs_7e7c61b4fe05 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Arg("self")}
-var Locs_7e888dc64c0d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
-var Locs_7f0d42e42156 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7f8d722a521d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs_8006f30f475d = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("pdist")}
-var Locs_804623e85d94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out")}
-var Locs_807fabf62b8a = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self")}
-var Locs_8090e6ede51c = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_80cae7d67778 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list")}
-var Locs_80ede304f8c6 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_81284b47fff7 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("target")}
-var Locs_817a66575924 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("min")}
-var Locs_81965057593c = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("max")}
-var Locs_81eba0c7bb8e = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data")}
-var Locs_81ee6df53814 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
-var Locs_81fed2206e3a = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input")}
-var Locs_8213650b8d0a = [2]asserts.Loc{asserts.Arg("other"), asserts.Arg("out")}
-var Locs_82456b423d77 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_826330e06a93 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input")}
-var Locs_829882695b38 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
-var Locs_82e286bec633 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Ret(0)}
-var Locs_832254f71c32 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var Locs_8338dfedc89e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var Locs_837848f1fc1a = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8547796c0730 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var Locs_85813285a90e = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8607fea2b92d = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_8761476d187d = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("qtensor")}
-var Locs_876a2871f63d = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_8831101dcec2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out")}
-var Locs_884ce490bbdf = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(1)}
-var Locs_8877e2110e5c = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var Locs_887e60d1a0f1 = [2]asserts.Loc{asserts.Arg("std"), asserts.Arg("out")}
-var Locs_88dd38c6ef51 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_88ffd48491e6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask")}
-var Locs_8919eeaf3954 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs_891e70575d2e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm")}
-var Locs_89790580cbb9 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Ret(0)}
-var Locs_89f902360e69 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices")}
-var Locs_8a60ac24be56 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("p")}
-var Locs_8a66be78ad81 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8abf841961aa = [1]asserts.Loc{asserts.Ret(0)}
-var Locs_8ac67a84c64a = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha")}
-var Locs_8acf7e3900ab = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var Locs_8b01868794bc = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info")}
-var Locs_8b82ffcb99a6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
-var Locs_8ba6a6b74981 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs_8bbc38bfbca8 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8c48e6df2204 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("end")}
-var Locs_8d62ec8d443c = [15]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("block_table"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs_8d877ccb050b = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8db315949340 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise")}
-var Locs_8dbb5698dab1 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx")}
-var Locs_8dd0405819f2 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8e083391868b = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("grid")}
-var Locs_8e69f856fa49 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out")}
-var Locs_8ea8df405e62 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var Locs_8fc2a87a9c57 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
-var Locs_900198e5ee7a = [2]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B")}
-var Locs_900775647ffb = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var Locs_903506f69123 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs_905787a0f85d = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Ret(0)}
-var Locs_905fbdf093eb = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("exponent")}
-var Locs_9092e5b55b3c = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var Locs_90aaee47912c = [11]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_")}
-var Locs_90bf16eb017d = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets")}
-var Locs_90d5c28bf8c9 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_90ee310a794d = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_92247eb968e7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_922e97181fe6 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_92698473d90c = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("list")}
-var Locs_926b98a8c47e = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var Locs_92945535ee35 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs_938f93576399 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
-var Locs_9391cd668896 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
-var Locs_95c703b180c9 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_961e41c97f15 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_96a3af811e51 = [4]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self"), asserts.Arg("bins")}
-var Locs_979ff6c472b4 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_981777aaf729 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("exponent")}
-var Locs_983daf7a920e = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask")}
-var Locs_9840fe7a9210 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2")}
-var Locs_98cbfe328ee0 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh")}
-var Locs_9965c43c4c60 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out")}
-var Locs_99887296af96 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var Locs_99bdca17c87f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var Locs_9a1388f3e438 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var Locs_9a606694669b = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var Locs_9aaa4146562f = [1]asserts.Loc{asserts.Arg("tensor")}
-var Locs_9acefda684e8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("indices")}
-var Locs_9b606ad8ae41 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_9b76d59734ad = [2]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("out")}
-var Locs_9bfb42384481 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out")}
-var Locs_9c192fafdcd3 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9cde0a45b910 = [3]asserts.Loc{asserts.Arg("key"), asserts.Arg("data"), asserts.Ret(0)}
-var Locs_9ce178e6e65b = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps")}
-var Locs_9d0aad22d5cb = [4]asserts.Loc{asserts.Arg("growth_tracker"), asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("found_inf")}
-var Locs_9d6f813c1f37 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9d92106bbe55 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("tol")}
-var Locs_9debf471ef5d = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("values")}
-var Locs_9dee86718763 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out")}
-var Locs_9e324f96bb0b = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_9e5e1567ec9d = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9e628193c399 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9e993a2694ad = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input")}
-var Locs_9eaa2bbe129c = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms")}
-var Locs_9f650bdf3dd4 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("src")}
-var Locs_9fb55cd848c6 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_a07fd22e78df = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs_a096cb8c3776 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template")}
-var Locs_a0cb28bcad06 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self")}
-var Locs_a0f0a10aefe2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_a10f0a814096 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr")}
-var Locs_a11a52a6e850 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("theta")}
-var Locs_a1e08b393bdb = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_a261257eb9fc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var Locs_a264f2430a11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs_a28b2c928a25 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("high")}
-var Locs_a2ac50e2ce76 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_a2b4f7247780 = [9]asserts.Loc{asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var Locs_a2cd22fe6589 = [6]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs_a357c6593567 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_a390f0476297 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var Locs_a3dbf1462a09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec")}
-var Locs_a47eb09bbfbc = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var Locs_a4919c17e89e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate")}
-var Locs_a4cdebb99fa2 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var Locs_a59f245db888 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_a5cf75946b55 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs_a64677a65bc0 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var Locs_a6b9b37512ef = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
-var Locs_a6fb43de7033 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("crow_indices"), asserts.Arg("col_indices")}
-var Locs_a72f0aba7eba = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_a7484fce27b5 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("rng_state"), asserts.Arg("unused"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_a7907126a98a = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_a82f589c6d73 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("A"), asserts.Arg("B")}
-var Locs_a8b14f81ba6e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out")}
-var Locs_a9069ce98dbe = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out")}
-var Locs_a92c14fe9dd2 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total")}
-var Locs_a940dc2deea5 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_a943f637bc9c = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_aa0fe1f987dd = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out")}
-var Locs_aad38c48c5ec = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("start"), asserts.Arg("end")}
-var Locs_ab05440a6c23 = [1]asserts.Loc{asserts.Arg("exponent")}
-var Locs_ab0ef4ebec38 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var")}
-var Locs_ab50fce8c406 = [2]asserts.Loc{asserts.Arg("n"), asserts.Arg("out")}
-var Locs_ab5b96e2d14f = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_abc403d93740 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_abf34d61d0e7 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_ac89114668b8 = [18]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("workspace")}
-var Locs_acacfcd17d1c = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd")}
-var Locs_ad5fca8829ca = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
-var Locs_ad854a8b0a7a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("rcond")}
-var Locs_add1f98eeddd = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input")}
-var Locs_af0618c2bdd2 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("offs"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_af07296e98f7 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs_af07977a419d = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_af19af93486c = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var Locs_af37c07a47ca = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var Locs_b0cfeadc1855 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_b0e581fc9046 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_b0ecb76578d4 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("A")}
-var Locs_b0f4397524fd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
-var Locs_b1040d773773 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs_b188cf173d40 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var Locs_b1c3282752c3 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_b1f0a74ab450 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_b2126b7600eb = [9]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on")}
-var Locs_b37a620f5441 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_b431bf4d4476 = [4]asserts.Loc{asserts.Arg("result"), asserts.Arg("info"), asserts.Arg("A"), asserts.Arg("B")}
-var Locs_b44743c12eb7 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_b45d304259e2 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out")}
-var Locs_b5696c383629 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_b5838233bd46 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("t"), asserts.Arg("mask")}
-var Locs_b62603db2247 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var Locs_b69159fe587c = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots")}
-var Locs_b6acd2813180 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var Locs_b72ff965b9fc = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias")}
-var Locs_b73461cf5b44 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var Locs_b7f7a7c70416 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("bins")}
-var Locs_b7fd3b4d00c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_b80cae8caecb = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_b9696cae96f8 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var Locs_ba00cd74641a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("diagonals"), asserts.Arg("offsets")}
-var Locs_ba35853658fc = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ba5e79953a38 = [5]asserts.Loc{asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_ba939613285c = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out")}
-var Locs_babfe0fb5a06 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_bad71de63562 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bb06ad5281b9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bb49ef728f20 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_bbb6f0a8bddc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled")}
-var Locs_bc49489ba6e6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bd22ca27faab = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices")}
-var Locs_bd3b3793af4c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs_bdd4366c8149 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs_bf24fb9fed68 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs_bfb661e8e3c1 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var Locs_bfd45961b7eb = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs")}
-var Locs_c0319d5a1004 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("index")}
-var Locs_c1a0bbd56fe6 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs_c1e3ad2a0386 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out")}
-var Locs_c215f155d712 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs_c35f1c3f2243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out")}
-var Locs_c482f330ad4f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_c7769aa9e621 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_c84e2a83723f = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values")}
-var Locs_c92f08ff650e = [8]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_c945a1d7fac6 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_caf56bbe4fe3 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs_cb72b56c5fcd = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_cbf29ce48422 = [0]asserts.Loc{}
-var Locs_cd4ded567277 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_cd7a2914dd2f = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var Locs_cd7cbe82a99f = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var Locs_cdc15caa7a4d = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ce0d90cc2dc7 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_ce617938b38c = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad")}
-var Locs_ce673ddec724 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("key")}
-var Locs_ce778e5ba52d = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var Locs_ceb2b4fccd5d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
-var Locs_cecc1e862a74 = [3]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value")}
-var Locs_cf841185b0db = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out")}
-var Locs_cf848e49ee3b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out")}
-var Locs_d002096d6ef1 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_d07472bcb493 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input")}
-var Locs_d11833858904 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_d1b8ba996c3d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var Locs_d20f8eea4559 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0)}
-var Locs_d257a2e56a87 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var Locs_d384aa353301 = [14]asserts.Loc{asserts.Arg("out"), asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2")}
-var Locs_d3f03a82ac05 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_d5dbc694779a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out")}
-var Locs_d5e0d64d63e2 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_in")}
-var Locs_d638e269a569 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight_arr")}
-var Locs_d68e986781ae = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_d70677c4b3ed = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Ret(0)}
-var Locs_d7c62bc99b3e = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out")}
-var Locs_d84a9505a25c = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs_d9353212313e = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var Locs_d9a8a4e1eb40 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
-var Locs_d9ca8801bba9 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var Locs_d9f0e7712f05 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self")}
-var Locs_d9fb6f7780b0 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs_da18c0bba3f2 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("values")}
-var Locs_da554257be09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var Locs_da82f66eff27 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var Locs_db543c2ba7ee = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x1"), asserts.Arg("x2")}
-var Locs_db9ad33e0c11 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_dbfb90eb6b76 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
-var Locs_dcf0111817e2 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input")}
-var Locs_dd4d1cd496a4 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections")}
-var Locs_dd6d6c8d0c94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs_dda744db3417 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("total_weight"), asserts.Arg("grad_input")}
-var Locs_ddf8f8d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("p")}
-var Locs_ddf8f9d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("q")}
-var Locs_ddf909d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("A")}
-var Locs_de43f2ba8ee9 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input")}
-var Locs_de6773d02fb2 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3")}
-var Locs_de84693fcb13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M")}
-var Locs_deed1f1cf772 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs_df340c912795 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_df72d9540659 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScale"), asserts.Arg("qZeros"), asserts.Ret(0)}
-var Locs_df82a114c66b = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_dfc4478b3f8f = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_e06a2d41af64 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_e06e43938936 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("qkv"), asserts.Arg("qkv_bias")}
-var Locs_e0b6ebf1e9d4 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag")}
-var Locs_e173433d3e8f = [5]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target")}
-var Locs_e18a3aeda7ee = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_e1adbfadf697 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var Locs_e2b8d7708f73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var Locs_e2f01d715caf = [13]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Arg("block_table"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_e396572d14a0 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
-var Locs_e3bb26fd7efc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e4307ff7659b = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e4455c648395 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e44e497c6c22 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var Locs_e4afaa6a5d5a = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
-var Locs_e531335d47a3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_e60dd4eb23e7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs_e661941904a0 = [1]asserts.Loc{asserts.Arg("a")}
-var Locs_e678df97fe8b = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs_e6956bc103e7 = [2]asserts.Loc{asserts.Arg("key"), asserts.Ret(0)}
-var Locs_e69c4387afa3 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_e71dee6faba2 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts")}
-var Locs_e7cbaa2cbf3f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_e81ae0887f4a = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e884f54f7fa3 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_e89319120629 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e8b6f03bdfd2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out")}
-var Locs_e8d74dfb565e = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("value")}
-var Locs_e9ebda5d2f6c = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var Locs_ea046c1c3992 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var Locs_ea10f966c3a0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices")}
-var Locs_ea6140f83d62 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count")}
-var Locs_eaca06e184ca = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_eadb327cbc2d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight")}
-var Locs_eafb7ad7c1cb = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_eb333d216dd7 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input")}
-var Locs_ec4e38451800 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var Locs_eccd057cbb18 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau")}
-var Locs_ed05f8d00bf5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices")}
-var Locs_ed86c023a335 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_ed94901f91a0 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_eda420e6fca5 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs_eda9682d597d = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var Locs_ee3c0f178822 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_ee7d47955465 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self")}
-var Locs_eec0815a9fb3 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ef0a08460a2c = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_efa7059454cc = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var Locs_f1c69b118e3c = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx")}
-var Locs_f1e2e135c600 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_f26ef9c1fc35 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var Locs_f2e583a5b9ee = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var Locs_f30991dfa12c = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("grad_hy"), asserts.Arg("workspace")}
-var Locs_f31aff5db9f1 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_f329e2faf335 = [4]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target")}
-var Locs_f33076897021 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var Locs_f341b7fd7d62 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight"), asserts.Arg("indices")}
-var Locs_f39071a69a89 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs_f39c06d460c8 = [8]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Ret(0)}
-var Locs_f3bcfd7eb20a = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs_f4717b2a3cb5 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_f498663379b5 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_f50392e2e4d8 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("v"), asserts.Arg("g")}
-var Locs_f572ee99ebc4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var Locs_f595025c0e40 = [1]asserts.Loc{asserts.Arg("out")}
-var Locs_f6e413e86103 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_f6f9e9ff65d8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_f7160b12cc41 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Arg("A")}
-var Locs_f728ba93a878 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
-var Locs_f7bc33dce57a = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("start")}
-var Locs_f817791bbd97 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B")}
-var Locs_f8c946bff116 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs_f98dffdedf8a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("dst")}
-var Locs_f9c6c5da7b3c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs_fa94497071dd = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs_fb51bc5b5c22 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("total_weight")}
-var Locs_fba6aa5fe565 = [1]asserts.Loc{asserts.Arg("info")}
-var Locs_fbe761053289 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf")}
-var Locs_fc3c56b484c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var Locs_fc77d661f2ea = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var Locs_fce466656dfe = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0)}
-var Locs_fd4645b6efa5 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var Locs_fe4ff28471e2 = [1]asserts.Loc{asserts.Arg("tensors")}
-var Locs_fedc7d11251d = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx")}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs_ff8b1daca166 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var Locs_ffc7b0185b4c = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var Locs_000bcedf439f = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("self")}
+var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
+var Locs_00d9b244d3dd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")}
+var Locs_00f996bffe16 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_013ba5f2b119 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")}
+var Locs_0163556e680f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)}
+var Locs_0177154126d3 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_01c83f32883a = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("data")}
+var Locs_02adbc14fa5f = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")}
+var Locs_02f178da24b0 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_02f23a43e771 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")}
+var Locs_02fb6b6afdd4 = [3]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")}
+var Locs_031935edd6f2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")}
+var Locs_0333b80cd1dd = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_0361900deff8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)}
+var Locs_0381cb59d260 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("key"), wrap.Ret(0)}
+var Locs_0384a4b32c87 = [3]wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_03cdfe9383e4 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")}
+var Locs_03e807c93b13 = [4]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_040cc87627a6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_04500e97a9c4 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")}
+var Locs_04509e13c284 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")}
+var Locs_05046cb4ce89 = [3]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_053c2e0df802 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")}
+var Locs_0567bab72b5c = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_05e455775b97 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_05f43791eab7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")}
+var Locs_0612dc7e31f3 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_0652d0bffb8a = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_0684449c0e78 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)}
+var Locs_070ebaccc775 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")}
+var Locs_08446d94cbcd = [6]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_084c5ca3919b = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
+var Locs_0986e8473563 = [2]wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)}
+var Locs_09ee5d530d29 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)}
+var Locs_09fdb64f1411 = [2]wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_0b63df8b6a65 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_0b8a3d82225c = [2]wrap.Loc{wrap.Arg("x"), wrap.Ret(0)}
+var Locs_0b95f299ef7c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
+var Locs_0c2505523002 = [12]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_0cfe55399182 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)}
+var Locs_0de52784065f = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")}
+var Locs_0e1a6051fce0 = [3]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)}
+var Locs_0e5d2fc34d84 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")}
+var Locs_0e6907cff9b0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")}
+var Locs_0e7da333549e = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)}
+var Locs_0eab5d038ca8 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_0eaf0e1ac2a0 = [2]wrap.Loc{wrap.Arg("like"), wrap.Ret(0)}
+var Locs_101bf3376f42 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")}
+var Locs_10db9a1712ab = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_11172acddd4c = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")}
+var Locs_113db8e5851a = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")}
+var Locs_11a4657aa14f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)}
+var Locs_11bc4e764dcf = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)}
+var Locs_120589eba57a = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")}
+var Locs_12b0a0e656a6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")}
+var Locs_1318dff6434c = [4]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_137308a682ce = [11]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("bias"), wrap.Arg("cu_seqlens_q"), wrap.Arg("cu_seqlens_k"), wrap.Arg("seqlen_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_1381bd6af0e5 = [2]wrap.Loc{wrap.Arg("input"), wrap.Ret(0)}
+var Locs_138349916223 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("other")}
+var Locs_13acef7d480f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")}
+var Locs_13e416bb80f7 = [3]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_14032291cf95 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")}
+var Locs_1497e31391ba = [3]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")}
+var Locs_152224ada718 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_15294eefad33 = [4]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
+var Locs_15da3f810a66 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")}
+var Locs_15f07f05cff6 = [4]wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")}
+var Locs_15f7899887bb = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_16f5a6d8edb2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")}
+var Locs_186cd80e7744 = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")}
+var Locs_18ca8a487df4 = [4]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_19aebb8dfe81 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)}
+var Locs_19db64f987cc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("running_mean"), wrap.Arg("running_var")}
+var Locs_1a41c3f2c917 = [7]wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("reserve"), wrap.Arg("input")}
+var Locs_1a508e24cd50 = [1]wrap.Loc{wrap.Arg("condition")}
+var Locs_1ae36767a5a0 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_1c0372bb0473 = [3]wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_1c430d41d473 = [9]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_1c9e2afea1c5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)}
+var Locs_1cf83c775d20 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)}
+var Locs_1d32347e0cc7 = [5]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_1db6f7d0a49c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights"), wrap.Arg("out")}
+var Locs_1e3c1e4ed9aa = [10]wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_1e80a3329e3f = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")}
+var Locs_1ee05c6a4b41 = [2]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")}
+var Locs_1ef2f403d28b = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")}
+var Locs_1f1fab064c2f = [8]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")}
+var Locs_1f2869b16d3d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")}
+var Locs_1f74b8d46da7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("out")}
+var Locs_1fed3d151ace = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")}
+var Locs_2000d8c415ee = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")}
+var Locs_202b8c521b4d = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b")}
+var Locs_21c7d22a05c4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")}
+var Locs_21e01e8f9953 = [7]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_21f2a21df3ef = [2]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")}
+var Locs_2238b9aa544c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)}
+var Locs_22a65e754b54 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")}
+var Locs_241d35ac49f6 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")}
+var Locs_247b0341006d = [3]wrap.Loc{wrap.Arg("weights"), wrap.Arg("scales_zeros"), wrap.Ret(0)}
+var Locs_24f6e7cfe752 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")}
+var Locs_252eb2c563f6 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")}
+var Locs_25e9bcbda1c2 = [4]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)}
+var Locs_261c64266543 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")}
+var Locs_26b8d13f3f86 = [2]wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")}
+var Locs_26c1e0ba29d9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_271ae8707f3b = [2]wrap.Loc{wrap.Arg("x"), wrap.Arg("out")}
+var Locs_281a4abef7dd = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("input")}
+var Locs_287fa43262e9 = [8]wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")}
+var Locs_2889c6f6fe97 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_28a453075829 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)}
+var Locs_28eb8ecb9016 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("H")}
+var Locs_294da168fe67 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_2981b5a7c1b8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Arg("out")}
+var Locs_2a4100f0e93a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)}
+var Locs_2a4ee353bb10 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")}
+var Locs_2b209adfc202 = [5]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_2b54304e8bea = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")}
+var Locs_2bd659f0c943 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_2c01497550f1 = [2]wrap.Loc{wrap.Arg("y"), wrap.Ret(0)}
+var Locs_2cc3772ce807 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)}
+var Locs_2d85726b7481 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)}
+var Locs_2d8d3fdd8f12 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)}
+var Locs_2e7c084467db = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)}
+var Locs_2ea2a4d1c34b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_2f43b7af554f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")}
+var Locs_2f6ad161fb46 = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_2fb62250e409 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")}
+var Locs_2fd5d8679735 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")}
+var Locs_30991395fa57 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_31bdd0906a73 = [6]wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_329793473672 = [3]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_3299db656958 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3332bd2efb9d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_335bea26b128 = [3]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_33a77a7fea1e = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")}
+var Locs_33b9826e3764 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")}
+var Locs_342e302c26c6 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")}
+var Locs_343cf836938e = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")}
+var Locs_34712bdefc1a = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)}
+var Locs_34eb3c3de171 = [3]wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)}
+var Locs_35362d11fe6f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")}
+var Locs_36dfb7bfded6 = [14]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_374e40668a32 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)}
+var Locs_37e2e2294675 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")}
+var Locs_38111bdd8705 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1")}
+var Locs_384c6753ce42 = [2]wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")}
+var Locs_38db37bfd191 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)}
+var Locs_3a2f820c7191 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_3a3489b7076f = [3]wrap.Loc{wrap.Arg("inp"), wrap.Arg("packed_weights"), wrap.Ret(0)}
+var Locs_3a66b776a319 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr")}
+var Locs_3a7a850701d6 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")}
+var Locs_3b1f0ea44c4f = [9]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")}
+var Locs_3b2d2536a178 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")}
+var Locs_3c13a73290a1 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_3c3f5ed5b929 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_3c6d38a0bcdd = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")}
+var Locs_3c7539167121 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")}
+var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
+var Locs_3d42125732ce = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("end")}
+var Locs_3dc473ee5d15 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr"), wrap.Arg("out")}
+var Locs_3e23fa7e4df8 = [7]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3f5e9ae21fa3 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4008efd01118 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
+var Locs_4039132c35a5 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")}
+var Locs_407f6abd62d0 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_41e4a3bdc19d = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_41f7e1fa60f1 = [5]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_4202a581631c = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")}
+var Locs_42244df791c9 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")}
+var Locs_429d417cf8c8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")}
+var Locs_4377cf81c22c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)}
+var Locs_437fb6c15768 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")}
+var Locs_44742b2e83fa = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")}
+var Locs_44ff440649e8 = [3]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)}
+var Locs_45428ab66bbf = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")}
+var Locs_456da5087c84 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_45e74be7888d = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)}
+var Locs_46652c1edcbb = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)}
+var Locs_470c3b670623 = [3]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)}
+var Locs_4817324b9477 = [3]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")}
+var Locs_49190c982b3e = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")}
+var Locs_4a5334ad9bd7 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")}
+var Locs_4a845f394c09 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4af16666df7f = [3]wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")}
+var Locs_4b4fab0b6943 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")}
+var Locs_4b5945ec47d8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_4b5d715af088 = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")}
+var Locs_4c7ab9ee0d4d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")}
+var Locs_4ce42bc5fff6 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("value")}
+var Locs_4ce453fa2454 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_4cf7a1a28beb = [5]wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_4d722fc615af = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")}
+var Locs_4e60d68d7242 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_4e7591e654f8 = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_4ec97516b21d = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")}
+var Locs_4ef3b8f9b29f = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4f1c6059ab1d = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")}
+var Locs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
+var Locs_4f5d65573d48 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("key")}
+var Locs_4f7142d009c6 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_4fd794778b19 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_509b30c24218 = [2]wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)}
+var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_51abcdab68f4 = [3]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("A")}
+var Locs_52d3feff851b = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy")}
+var Locs_538e4f0fe809 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_53a30867dfce = [2]wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)}
+var Locs_540ad521fb87 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")}
+var Locs_542f2f8d6734 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)}
+var Locs_549395450065 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_5501190c69ec = [2]wrap.Loc{wrap.Arg("list"), wrap.Ret(0)}
+var Locs_5637f96c1775 = [6]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_56ab9472a721 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)}
+var Locs_58a901c03d91 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_596266ca8ed3 = [3]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)}
+var Locs_5987cd64e886 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")}
+var Locs_59ca998e0551 = [6]wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("input")}
+var Locs_5a9627857549 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")}
+var Locs_5ab448b149f3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5ae51d83a93b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")}
+var Locs_5b3a63fc642f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("high"), wrap.Ret(0)}
+var Locs_5c19138f2d94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_5c769038e655 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")}
+var Locs_5cabc682e60b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")}
+var Locs_5d09d6f1669a = [3]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_5d9abda1cfa0 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")}
+var Locs_5db8f5b594ee = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5de9410a1738 = [21]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5), wrap.Ret(6)}
+var Locs_5e394a8c913f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)}
+var Locs_5ef34e3b80fc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")}
+var Locs_5f00a4123ace = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)}
+var Locs_5f3aa038020a = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")}
+var Locs_604891ef093e = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_6097854c7c44 = [4]wrap.Loc{wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)}
+var Locs_610c7a8ae4f0 = [3]wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")}
+var Locs_613099e3cac8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)}
+var Locs_61e31fafdcd7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_629552bc1029 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")}
+var Locs_62afb6087325 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")}
+var Locs_6391ab10ad9a = [4]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)}
+var Locs_64420b5458b8 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")}
+var Locs_644a5ad4cf4c = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_644cf9a5acc6 = [4]wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)}
+var Locs_6521c3da3640 = [15]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_655806ee3241 = [3]wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")}
+var Locs_656f295b0c0c = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)}
+var Locs_6593da8747da = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")}
+var Locs_667a57978239 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_6759db1b0144 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)}
+var Locs_6798116b9fb3 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")}
+var Locs_67ac8e9b68ae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_67ca0d1f0eab = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_67dc9f182cec = [3]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")}
+var Locs_68a3f2974cf1 = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_68d7dd84dda0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("out")}
+var Locs_6a604bb2f89e = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")}
+var Locs_6a84bf35a89a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)}
+var Locs_6a90f4a114a3 = [2]wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_6a92e6661b69 = [2]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_6ada18822049 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")}
+var Locs_6c2a1940f3b8 = [2]wrap.Loc{wrap.Arg("values"), wrap.Ret(0)}
+var Locs_6d3482c822e0 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_6d5e1139397e = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")}
+var Locs_6e6ba6b79b71 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")}
+var Locs_6eddcc75237f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")}
+var Locs_6f0f8c6ca220 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")}
+var Locs_6f121dd63884 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_6f158e954890 = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)}
+var Locs_6f19656ca228 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2")}
+var Locs_6f6c1b973277 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("out")}
+var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
+var Locs_70b0942a710e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")}
+var Locs_70dfdfa98027 = [9]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_71664b12af11 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("lengths"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)}
+var Locs_7263671a72d6 = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets")}
+var Locs_727286015286 = [2]wrap.Loc{wrap.Arg("other"), wrap.Ret(0)}
+var Locs_72ad40a2eb04 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_72c08fa85639 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("A")}
+var Locs_7300b516d98b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_73422165143c = [13]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_735712622a5c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)}
+var Locs_73c4974e7852 = [3]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_7509d6c5f49d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_752d323455b5 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
+var Locs_7532de850640 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")}
+var Locs_756f68ed5e6c = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")}
+var Locs_75b8b2bddc40 = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_75c0ce1dc400 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max")}
+var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_763e815cbfbc = [9]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_76490308d7dc = [2]wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)}
+var Locs_78c6b426e8f9 = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_78dbc56e1eae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)}
+var Locs_793ced3d4e39 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")}
+var Locs_7979f0662990 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_7a8d2f581339 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("source")}
+var Locs_7af2062a378a = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")}
+var Locs_7b63044a065c = [5]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7bd3049eb5f6 = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_7be95e2c2f87 = [2]wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")}
+var Locs_7c6668112f69 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")}
+var Locs_7c806b7e7cb8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")}
+var Locs_7cb08a5c86e7 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")}
+var Locs_7d1144da18d3 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)}
+var Locs_7d29d0ccaae9 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)}
+var Locs_7d556cfc34ba = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")}
+var Locs_7da1384c50f8 = [2]wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)}
+var Locs_7e7c61b4fe05 = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")}
+var Locs_7e888dc64c0d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")}
+var Locs_7f0d42e42156 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7f8d722a521d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
+var Locs_8006f30f475d = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("pdist")}
+var Locs_804623e85d94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")}
+var Locs_807fabf62b8a = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")}
+var Locs_8090e6ede51c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_80cae7d67778 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")}
+var Locs_80ede304f8c6 = [4]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_81284b47fff7 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")}
+var Locs_817a66575924 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("min")}
+var Locs_81965057593c = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("max")}
+var Locs_81eba0c7bb8e = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")}
+var Locs_81ee6df53814 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars"), wrap.Arg("out")}
+var Locs_81fed2206e3a = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")}
+var Locs_8213650b8d0a = [2]wrap.Loc{wrap.Arg("other"), wrap.Arg("out")}
+var Locs_82456b423d77 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_826330e06a93 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input")}
+var Locs_829882695b38 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)}
+var Locs_82e286bec633 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)}
+var Locs_832254f71c32 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)}
+var Locs_8338dfedc89e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)}
+var Locs_837848f1fc1a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8547796c0730 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)}
+var Locs_85813285a90e = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8607fea2b92d = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_8761476d187d = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")}
+var Locs_876a2871f63d = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_8831101dcec2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")}
+var Locs_884ce490bbdf = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)}
+var Locs_8877e2110e5c = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)}
+var Locs_887e60d1a0f1 = [2]wrap.Loc{wrap.Arg("std"), wrap.Arg("out")}
+var Locs_88dd38c6ef51 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_88ffd48491e6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")}
+var Locs_8919eeaf3954 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
+var Locs_891e70575d2e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")}
+var Locs_89790580cbb9 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Ret(0)}
+var Locs_89f902360e69 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")}
+var Locs_8a60ac24be56 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("p")}
+var Locs_8a66be78ad81 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8abf841961aa = [1]wrap.Loc{wrap.Ret(0)}
+var Locs_8ac67a84c64a = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")}
+var Locs_8acf7e3900ab = [2]wrap.Loc{wrap.Arg("std"), wrap.Ret(0)}
+var Locs_8b01868794bc = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")}
+var Locs_8b82ffcb99a6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")}
+var Locs_8ba6a6b74981 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)}
+var Locs_8bbc38bfbca8 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8c48e6df2204 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("end")}
+var Locs_8d62ec8d443c = [15]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("block_table"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
+var Locs_8d877ccb050b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8db315949340 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")}
+var Locs_8dbb5698dab1 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")}
+var Locs_8dd0405819f2 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8e083391868b = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")}
+var Locs_8e69f856fa49 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")}
+var Locs_8ea8df405e62 = [3]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)}
+var Locs_8fc2a87a9c57 = [2]wrap.Loc{wrap.Arg("start"), wrap.Ret(0)}
+var Locs_900198e5ee7a = [2]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B")}
+var Locs_900775647ffb = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")}
+var Locs_903506f69123 = [4]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)}
+var Locs_905787a0f85d = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)}
+var Locs_905fbdf093eb = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")}
+var Locs_9092e5b55b3c = [2]wrap.Loc{wrap.Arg("n"), wrap.Ret(0)}
+var Locs_90aaee47912c = [11]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_")}
+var Locs_90bf16eb017d = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets")}
+var Locs_90d5c28bf8c9 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_90ee310a794d = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_92247eb968e7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_922e97181fe6 = [5]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_92698473d90c = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("list")}
+var Locs_926b98a8c47e = [2]wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")}
+var Locs_92945535ee35 = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
+var Locs_938f93576399 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("src")}
+var Locs_9391cd668896 = [2]wrap.Loc{wrap.Arg("any"), wrap.Ret(0)}
+var Locs_95c703b180c9 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_961e41c97f15 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_96a3af811e51 = [4]wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")}
+var Locs_979ff6c472b4 = [3]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_981777aaf729 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")}
+var Locs_983daf7a920e = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")}
+var Locs_9840fe7a9210 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2")}
+var Locs_98cbfe328ee0 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")}
+var Locs_9965c43c4c60 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")}
+var Locs_99887296af96 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)}
+var Locs_99bdca17c87f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)}
+var Locs_9a1388f3e438 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")}
+var Locs_9a606694669b = [2]wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)}
+var Locs_9aaa4146562f = [1]wrap.Loc{wrap.Arg("tensor")}
+var Locs_9acefda684e8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")}
+var Locs_9b606ad8ae41 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_9b76d59734ad = [2]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")}
+var Locs_9bfb42384481 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")}
+var Locs_9c192fafdcd3 = [5]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9cde0a45b910 = [3]wrap.Loc{wrap.Arg("key"), wrap.Arg("data"), wrap.Ret(0)}
+var Locs_9ce178e6e65b = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")}
+var Locs_9d0aad22d5cb = [4]wrap.Loc{wrap.Arg("growth_tracker"), wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("found_inf")}
+var Locs_9d6f813c1f37 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9d92106bbe55 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")}
+var Locs_9debf471ef5d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("values")}
+var Locs_9dee86718763 = [2]wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")}
+var Locs_9e324f96bb0b = [4]wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_9e5e1567ec9d = [11]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9e628193c399 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9e993a2694ad = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")}
+var Locs_9eaa2bbe129c = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")}
+var Locs_9f650bdf3dd4 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")}
+var Locs_9fb55cd848c6 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_a07fd22e78df = [6]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)}
+var Locs_a096cb8c3776 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")}
+var Locs_a0cb28bcad06 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")}
+var Locs_a0f0a10aefe2 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_a10f0a814096 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")}
+var Locs_a11a52a6e850 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")}
+var Locs_a1e08b393bdb = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_a261257eb9fc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)}
+var Locs_a264f2430a11 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)}
+var Locs_a28b2c928a25 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("high")}
+var Locs_a2ac50e2ce76 = [13]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_a2b4f7247780 = [9]wrap.Loc{wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")}
+var Locs_a2cd22fe6589 = [6]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")}
+var Locs_a357c6593567 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_a390f0476297 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)}
+var Locs_a3dbf1462a09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")}
+var Locs_a47eb09bbfbc = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")}
+var Locs_a4919c17e89e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")}
+var Locs_a4cdebb99fa2 = [3]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)}
+var Locs_a59f245db888 = [7]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_a5cf75946b55 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")}
+var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
+var Locs_a6b9b37512ef = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")}
+var Locs_a6fb43de7033 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")}
+var Locs_a72f0aba7eba = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_a7484fce27b5 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("rng_state"), wrap.Arg("unused"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_a7907126a98a = [5]wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_a82f589c6d73 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")}
+var Locs_a8b14f81ba6e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")}
+var Locs_a9069ce98dbe = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")}
+var Locs_a92c14fe9dd2 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")}
+var Locs_a940dc2deea5 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_a943f637bc9c = [7]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_aa0fe1f987dd = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")}
+var Locs_aad38c48c5ec = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("start"), wrap.Arg("end")}
+var Locs_ab05440a6c23 = [1]wrap.Loc{wrap.Arg("exponent")}
+var Locs_ab0ef4ebec38 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")}
+var Locs_ab50fce8c406 = [2]wrap.Loc{wrap.Arg("n"), wrap.Arg("out")}
+var Locs_ab5b96e2d14f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_abc403d93740 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_abf34d61d0e7 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_ac89114668b8 = [18]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("out6"), wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("workspace")}
+var Locs_acacfcd17d1c = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")}
+var Locs_ad5fca8829ca = [2]wrap.Loc{wrap.Arg("end"), wrap.Ret(0)}
+var Locs_ad854a8b0a7a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")}
+var Locs_add1f98eeddd = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")}
+var Locs_af0618c2bdd2 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("offs"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_af07296e98f7 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)}
+var Locs_af07977a419d = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_af19af93486c = [4]wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)}
+var Locs_af37c07a47ca = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")}
+var Locs_b0cfeadc1855 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_b0e581fc9046 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_b0ecb76578d4 = [3]wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")}
+var Locs_b0f4397524fd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights")}
+var Locs_b1040d773773 = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)}
+var Locs_b188cf173d40 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)}
+var Locs_b1c3282752c3 = [6]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_b1f0a74ab450 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_b2126b7600eb = [9]wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on")}
+var Locs_b37a620f5441 = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_b431bf4d4476 = [4]wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")}
+var Locs_b44743c12eb7 = [4]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_b45d304259e2 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")}
+var Locs_b5696c383629 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_b5838233bd46 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")}
+var Locs_b62603db2247 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
+var Locs_b69159fe587c = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")}
+var Locs_b6acd2813180 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")}
+var Locs_b72ff965b9fc = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")}
+var Locs_b73461cf5b44 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)}
+var Locs_b7f7a7c70416 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")}
+var Locs_b7fd3b4d00c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_b80cae8caecb = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_b9696cae96f8 = [3]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")}
+var Locs_ba00cd74641a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")}
+var Locs_ba35853658fc = [6]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ba5e79953a38 = [5]wrap.Loc{wrap.Arg("output"), wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_ba939613285c = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")}
+var Locs_babfe0fb5a06 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_bad71de63562 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bb06ad5281b9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bb49ef728f20 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_bbb6f0a8bddc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")}
+var Locs_bc49489ba6e6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bd22ca27faab = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")}
+var Locs_bd3b3793af4c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
+var Locs_bdd4366c8149 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)}
+var Locs_bf24fb9fed68 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
+var Locs_bfb661e8e3c1 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)}
+var Locs_bfd45961b7eb = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")}
+var Locs_c0319d5a1004 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("index")}
+var Locs_c1a0bbd56fe6 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
+var Locs_c1e3ad2a0386 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")}
+var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
+var Locs_c35f1c3f2243 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")}
+var Locs_c482f330ad4f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_c7769aa9e621 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_c84e2a83723f = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")}
+var Locs_c92f08ff650e = [8]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_c945a1d7fac6 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_caf56bbe4fe3 = [11]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
+var Locs_cb72b56c5fcd = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_cbf29ce48422 = [0]wrap.Loc{}
+var Locs_cd4ded567277 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_cd7a2914dd2f = [6]wrap.Loc{wrap.Arg("padded"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)}
+var Locs_cd7cbe82a99f = [2]wrap.Loc{wrap.Arg("v"), wrap.Ret(0)}
+var Locs_cdc15caa7a4d = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ce0d90cc2dc7 = [10]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_ce617938b38c = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")}
+var Locs_ce673ddec724 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("key")}
+var Locs_ce778e5ba52d = [3]wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)}
+var Locs_ceb2b4fccd5d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")}
+var Locs_cecc1e862a74 = [3]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value")}
+var Locs_cf841185b0db = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")}
+var Locs_cf848e49ee3b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")}
+var Locs_d002096d6ef1 = [14]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_d07472bcb493 = [3]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")}
+var Locs_d11833858904 = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)}
+var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_d1b8ba996c3d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)}
+var Locs_d20f8eea4559 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)}
+var Locs_d257a2e56a87 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)}
+var Locs_d384aa353301 = [14]wrap.Loc{wrap.Arg("out"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")}
+var Locs_d3f03a82ac05 = [8]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_d5dbc694779a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")}
+var Locs_d5e0d64d63e2 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")}
+var Locs_d638e269a569 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")}
+var Locs_d68e986781ae = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_d70677c4b3ed = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)}
+var Locs_d7c62bc99b3e = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")}
+var Locs_d84a9505a25c = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")}
+var Locs_d9353212313e = [2]wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)}
+var Locs_d9a8a4e1eb40 = [2]wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)}
+var Locs_d9ca8801bba9 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)}
+var Locs_d9f0e7712f05 = [3]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")}
+var Locs_d9fb6f7780b0 = [10]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
+var Locs_da18c0bba3f2 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("values")}
+var Locs_da554257be09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)}
+var Locs_da82f66eff27 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")}
+var Locs_db543c2ba7ee = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")}
+var Locs_db9ad33e0c11 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_dbfb90eb6b76 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")}
+var Locs_dcf0111817e2 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")}
+var Locs_dd4d1cd496a4 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")}
+var Locs_dd6d6c8d0c94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)}
+var Locs_dda744db3417 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")}
+var Locs_ddf8f8d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")}
+var Locs_ddf8f9d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")}
+var Locs_ddf909d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")}
+var Locs_de43f2ba8ee9 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")}
+var Locs_de6773d02fb2 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")}
+var Locs_de84693fcb13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")}
+var Locs_deed1f1cf772 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)}
+var Locs_df340c912795 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_df72d9540659 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScale"), wrap.Arg("qZeros"), wrap.Ret(0)}
+var Locs_df82a114c66b = [9]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_dfc4478b3f8f = [6]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_e06a2d41af64 = [3]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_e06e43938936 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")}
+var Locs_e0b6ebf1e9d4 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")}
+var Locs_e173433d3e8f = [5]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")}
+var Locs_e18a3aeda7ee = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_e1adbfadf697 = [3]wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)}
+var Locs_e2b8d7708f73 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)}
+var Locs_e2f01d715caf = [13]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("alibi_slopes"), wrap.Arg("block_table"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_e396572d14a0 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")}
+var Locs_e3bb26fd7efc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e4307ff7659b = [4]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e4455c648395 = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e44e497c6c22 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")}
+var Locs_e4afaa6a5d5a = [9]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")}
+var Locs_e531335d47a3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_e60dd4eb23e7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")}
+var Locs_e661941904a0 = [1]wrap.Loc{wrap.Arg("a")}
+var Locs_e678df97fe8b = [2]wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)}
+var Locs_e6956bc103e7 = [2]wrap.Loc{wrap.Arg("key"), wrap.Ret(0)}
+var Locs_e69c4387afa3 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_e71dee6faba2 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")}
+var Locs_e7cbaa2cbf3f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_e81ae0887f4a = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e884f54f7fa3 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_e89319120629 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e8b6f03bdfd2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")}
+var Locs_e8d74dfb565e = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")}
+var Locs_e9ebda5d2f6c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)}
+var Locs_ea046c1c3992 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)}
+var Locs_ea10f966c3a0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")}
+var Locs_ea6140f83d62 = [8]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count")}
+var Locs_eaca06e184ca = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_eadb327cbc2d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")}
+var Locs_eafb7ad7c1cb = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_eb333d216dd7 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")}
+var Locs_ec4e38451800 = [5]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")}
+var Locs_eccd057cbb18 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")}
+var Locs_ed05f8d00bf5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")}
+var Locs_ed86c023a335 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_ed94901f91a0 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_eda420e6fca5 = [8]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
+var Locs_eda9682d597d = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")}
+var Locs_ee3c0f178822 = [4]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_ee7d47955465 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")}
+var Locs_eec0815a9fb3 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ef0a08460a2c = [7]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_efa7059454cc = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)}
+var Locs_f1c69b118e3c = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")}
+var Locs_f1e2e135c600 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_f26ef9c1fc35 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")}
+var Locs_f2e583a5b9ee = [5]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)}
+var Locs_f30991dfa12c = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("grad_hy"), wrap.Arg("workspace")}
+var Locs_f31aff5db9f1 = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_f329e2faf335 = [4]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")}
+var Locs_f33076897021 = [2]wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)}
+var Locs_f341b7fd7d62 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")}
+var Locs_f39071a69a89 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
+var Locs_f39c06d460c8 = [8]wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Ret(0)}
+var Locs_f3bcfd7eb20a = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
+var Locs_f4717b2a3cb5 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_f498663379b5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_f50392e2e4d8 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")}
+var Locs_f572ee99ebc4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")}
+var Locs_f595025c0e40 = [1]wrap.Loc{wrap.Arg("out")}
+var Locs_f6e413e86103 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_f6f9e9ff65d8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_f7160b12cc41 = [4]wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")}
+var Locs_f728ba93a878 = [2]wrap.Loc{wrap.Arg("input"), wrap.Arg("output")}
+var Locs_f7bc33dce57a = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("start")}
+var Locs_f817791bbd97 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")}
+var Locs_f8c946bff116 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)}
+var Locs_f98dffdedf8a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")}
+var Locs_f9c6c5da7b3c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)}
+var Locs_fa94497071dd = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
+var Locs_fb51bc5b5c22 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")}
+var Locs_fba6aa5fe565 = [1]wrap.Loc{wrap.Arg("info")}
+var Locs_fbe761053289 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")}
+var Locs_fc3c56b484c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)}
+var Locs_fc77d661f2ea = [2]wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)}
+var Locs_fce466656dfe = [14]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)}
+var Locs_fd4645b6efa5 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)}
+var Locs_fe4ff28471e2 = [1]wrap.Loc{wrap.Arg("tensors")}
+var Locs_fedc7d11251d = [8]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var Locs_ff8b1daca166 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)}
+var Locs_ffc7b0185b4c = [2]wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)}
 
-// ChecksPost_00f4630b1f41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPost_00f4630b1f41(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
+// ChecksPost_00f0fed1cc2e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
+func ChecksPost_00f0fed1cc2e(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	c.After(s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
 	c.End()
 }
 
-// ChecksPost_01e9071431e5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPost_01e9071431e5(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_021f3b2f9823 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPost_021f3b2f9823(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
 	c.End()
 }
 
-// ChecksPost_046cb1c3b438 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPost_046cb1c3b438(c *asserts.Call, l *[13]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[12])
+// ChecksPost_0304a1e28cb9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost_0304a1e28cb9(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
 	c.End()
 }
 
-// ChecksPost_06ee6d8cc178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPost_06ee6d8cc178(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
+// ChecksPost_0639cfefb262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPost_0639cfefb262(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.NotArgList(l[3], &s3, l[1], s1)
+	c.NotArgList(l[3], &s3, l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
+	c.NotArgList(l[4], &s4, l[1], s1)
+	c.NotArgList(l[4], &s4, l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
+	c.NotArgList(l[5], &s5, l[1], s1)
+	c.NotArgList(l[5], &s5, l[2], s2)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
+	c.NotArgList(l[6], &s6, l[1], s1)
+	c.NotArgList(l[6], &s6, l[2], s2)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
+	c.NotArgList(l[7], &s7, l[1], s1)
+	c.NotArgList(l[7], &s7, l[2], s2)
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
+	c.NotArgList(l[8], &s8, l[1], s1)
+	c.NotArgList(l[8], &s8, l[2], s2)
 	c.End()
 }
 
 // ChecksPost_07d36ad73b9a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPost_07d36ad73b9a(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_07d36ad73b9a(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -794,125 +828,62 @@ func ChecksPost_07d36ad73b9a(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_086705fc4951 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPost_086705fc4951(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_080137e9745c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPost_080137e9745c(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
-// ChecksPost_0cb4e47db8bb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
-func ChecksPost_0cb4e47db8bb(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.After(s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.End()
-}
-
-// ChecksPost_0e08edbb548a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fbgemm_linear_fp16_weight.out).
-func ChecksPost_0e08edbb548a(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_0e1220ee43a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func ChecksPost_0e1220ee43a5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_0ecdb6746d0b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPost_0ecdb6746d0b(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	afterList_228b5d3c1b4e(c, s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.SameImplList(l[8], s8)
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.NotArgList(l[9], &s9, l[7], s7)
-	c.NotArgList(l[9], &s9, l[8], s8)
-	c.End()
-}
-
-// ChecksPost_0ed00ff853ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
-func ChecksPost_0ed00ff853ea(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// ChecksPost_09f7d77a4df5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPost_09f7d77a4df5(c *wrap.Call, l *[15]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
+	c.PlanSkip(checks.StorageUseCountEq1, l[14])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[14])
 	c.End()
 }
 
 // ChecksPost_0f6a56143f79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPost_0f6a56143f79(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_0f6a56143f79(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -936,10 +907,10 @@ func ChecksPost_0f6a56143f79(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_11892bc31db6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPost_11892bc31db6(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_11892bc31db6(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -985,8 +956,8 @@ func ChecksPost_11892bc31db6(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_11f90d4db36c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPost_11f90d4db36c(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_11f90d4db36c(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -1003,27 +974,31 @@ func ChecksPost_11f90d4db36c(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_13a9d99e7960 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func ChecksPost_13a9d99e7960(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// ChecksPost_1290c17acbeb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
+func ChecksPost_1290c17acbeb(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.End()
+}
+
+// ChecksPost_12e80344c30b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 163 op(s) of one shape (the first: _make_dual).
+func ChecksPost_12e80344c30b(c *wrap.Call, l *[3]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
 	c.End()
 }
 
 // ChecksPost_1627a0bbbcf5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPost_1627a0bbbcf5(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_1627a0bbbcf5(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1096,268 +1071,203 @@ func ChecksPost_1627a0bbbcf5(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_16d580c6a71d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPost_16d580c6a71d(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+// ChecksPost_16300bda667a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
+func ChecksPost_16300bda667a(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
 	c.End()
 }
 
-// ChecksPost_17fa751dc3fa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPost_17fa751dc3fa(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
+// ChecksPost_165b2b8f14ab completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPost_165b2b8f14ab(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
 	c.End()
 }
 
-// ChecksPost_1922974b4e2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPost_1922974b4e2d(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArgList(l[3], &s3, l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-	}
-	c.NotArgList(l[4], &s4, l[1], s1)
-	c.NotArgList(l[4], &s4, l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArgList(l[5], &s5, l[2], s2)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArgList(l[6], &s6, l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArgList(l[7], &s7, l[2], s2)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArgList(l[8], &s8, l[2], s2)
+// ChecksPost_17ae7e74a031 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: _make_dep_token).
+func ChecksPost_17ae7e74a031(c *wrap.Call, l *[1]wrap.Loc) {
+	c.PlanSkip(checks.StorageUseCountEq1, l[0])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[0])
 	c.End()
 }
 
-// ChecksPost_1f690a2bdb18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPost_1f690a2bdb18(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_21dc26914eff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func ChecksPost_21dc26914eff(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.End()
-}
-
-// ChecksPost_2345083d8fa9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPost_2345083d8fa9(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.End()
-}
-
-// ChecksPost_2481b33ca3fb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPost_2481b33ca3fb(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_251d6ca76966 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPost_251d6ca76966(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_2560185b3137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPost_2560185b3137(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_18090fe28a37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPost_18090fe28a37(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
 	c.End()
 }
 
-// ChecksPost_272b8c7932f3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fbgemm_linear_fp16_weight_fp32_activation.out).
-func ChecksPost_272b8c7932f3(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
+// ChecksPost_1b799f4a804a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost_1b799f4a804a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
 	c.End()
 }
 
-// ChecksPost_28539407d54f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPost_28539407d54f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPost_1c8134001746 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPost_1c8134001746(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	afterList_228b5d3c1b4e(c, s2, t2)
 	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(checks.SameStorage, l[2])
 	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(checks.SameStorage, l[3])
 	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
+	c.End()
+}
+
+// ChecksPost_21d58d4ac30c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost_21d58d4ac30c(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.End()
+}
+
+// ChecksPost_24a4d7d74838 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
+func ChecksPost_24a4d7d74838(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.End()
+}
+
+// ChecksPost_274d7c0a5c76 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPost_274d7c0a5c76(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_29a660d34693 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPost_29a660d34693(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_2add72ee4871 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPost_2add72ee4871(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
 	c.End()
 }
 
 // ChecksPost_2b4caab388b2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPost_2b4caab388b2(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_2b4caab388b2(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1432,20 +1342,30 @@ func ChecksPost_2b4caab388b2(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_2b59d7bbb687 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: _unpack_dual).
-func ChecksPost_2b59d7bbb687(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
+// ChecksPost_2cbf4dcaf59b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost_2cbf4dcaf59b(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
 	c.End()
 }
 
 // ChecksPost_2e3c995f26fb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost_2e3c995f26fb(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_2e3c995f26fb(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1462,12 +1382,31 @@ func ChecksPost_2e3c995f26fb(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_302d9ff86287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 107 op(s) of one shape (the first: requires_grad_).
+func ChecksPost_302d9ff86287(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_30896bef9fb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
+func ChecksPost_30896bef9fb1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.End()
+}
+
 // ChecksPost_31bb3a2eb674 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPost_31bb3a2eb674(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_31bb3a2eb674(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1517,32 +1456,90 @@ func ChecksPost_31bb3a2eb674(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_33252c3cdca4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
-func ChecksPost_33252c3cdca4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.Result(&s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_33d810fd2f11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
-func ChecksPost_33d810fd2f11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_334607369110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPost_334607369110(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
+	c.NotArgList(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
+	c.NotArgList(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountEqFresh(l[7], &s7, t7)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
+	c.NotArgList(l[7], &s7, l[1], s1)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountEqFresh(l[8], &s8, t8)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
+	c.NotArgList(l[8], &s8, l[1], s1)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
+	c.NotArgList(l[9], &s9, l[1], s1)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.End()
 }
 
 // ChecksPost_38c41a75c6a3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPost_38c41a75c6a3(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
+func ChecksPost_38c41a75c6a3(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1567,60 +1564,64 @@ func ChecksPost_38c41a75c6a3(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_3b79f97e8ed3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPost_3b79f97e8ed3(c *wrap.Call, l *[14]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[11])
+	c.PlanSkip(checks.SameImpl, l[11])
+	c.PlanSkip(checks.SameStorage, l[12])
+	c.PlanSkip(checks.SameImpl, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
+	c.End()
+}
+
 // ChecksPost_3ced08ba35c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 129 op(s) of one shape (the first: _assert_async).
-func ChecksPost_3ced08ba35c2(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPost_3ced08ba35c2(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.End()
 }
 
-// ChecksPost_3dad455af84c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPost_3dad455af84c(c *asserts.Call, l *[12]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
-	c.End()
-}
-
-// ChecksPost_3e6e9191c7a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 136 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPost_3e6e9191c7a5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_3ea171a2c283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: scatter_.reduce).
+func ChecksPost_3ea171a2c283(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
 // ChecksPost_4060c63aaf31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPost_4060c63aaf31(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_4060c63aaf31(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1657,8 +1658,33 @@ func ChecksPost_4060c63aaf31(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_411232ecfa7c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPost_411232ecfa7c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_409c4eae5b1b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
+func ChecksPost_409c4eae5b1b(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.NotArgList(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_4159847d0668 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost_4159847d0668(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	c.After(s2, t2)
@@ -1667,7 +1693,7 @@ func ChecksPost_411232ecfa7c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.After(s5, t5)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[2], s2)
@@ -1677,18 +1703,47 @@ func ChecksPost_411232ecfa7c(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[5], s5)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
+	c.End()
+}
+
+// ChecksPost_445d3bc8a8fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
+func ChecksPost_445d3bc8a8fe(c *wrap.Call, l *[12]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[9])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
 	c.End()
 }
 
 // ChecksPost_456948b57def completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 32 op(s) of one shape (the first: view_as_real).
-func ChecksPost_456948b57def(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_456948b57def(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
@@ -1701,101 +1756,98 @@ func ChecksPost_456948b57def(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_466bb160eeb2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_466bb160eeb2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
+// ChecksPost_458345d73ddf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPost_458345d73ddf(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
 	c.End()
 }
 
-// ChecksPost_47116733e5a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPost_47116733e5a1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_48a7ad15ceb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPost_48a7ad15ceb1(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	afterList_228b5d3c1b4e(c, s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[8], s8)
-	c.SameImpl(l[8], s8)
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.SameImplList(l[9], s9)
-	c.End()
-}
-
-// ChecksPost_4921b95a6dc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPost_4921b95a6dc7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_46d28e19ffd0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPost_46d28e19ffd0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_471f4b1dfde2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPost_471f4b1dfde2(c *wrap.Call, l *[8]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.End()
+}
+
+// ChecksPost_4885aafba230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPost_4885aafba230(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_48e476e4b940 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fbgemm_linear_fp16_weight_fp32_activation.out).
+func ChecksPost_48e476e4b940(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
 	c.End()
 }
 
 // ChecksPost_494a1ba758ee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPost_494a1ba758ee(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_494a1ba758ee(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1846,14 +1898,65 @@ func ChecksPost_494a1ba758ee(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_49fcb1e2944a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 136 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPost_49fcb1e2944a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_4abe26743573 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 284 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost_4abe26743573(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_4bd1f4d066c3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: _unpack_dual).
+func ChecksPost_4bd1f4d066c3(c *wrap.Call, l *[3]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.End()
+}
+
+// ChecksPost_4c05c310c51e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost_4c05c310c51e(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
 // ChecksPost_4e47fb85570d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPost_4e47fb85570d(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_4e47fb85570d(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1950,32 +2053,29 @@ func ChecksPost_4e47fb85570d(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_4e74f1a030d7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPost_4e74f1a030d7(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+// ChecksPost_4eedc304eb42 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
+func ChecksPost_4eedc304eb42(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	afterList_228b5d3c1b4e(c, s2, t2)
 	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.After(s4, t4)
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(checks.SameStorage, l[2])
 	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(checks.SameStorage, l[3])
 	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
 	c.End()
 }
 
 // ChecksPost_51c7fffe190b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPost_51c7fffe190b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_51c7fffe190b(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1997,8 +2097,8 @@ func ChecksPost_51c7fffe190b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_546d4a47f2a4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPost_546d4a47f2a4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_546d4a47f2a4(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2013,30 +2113,75 @@ func ChecksPost_546d4a47f2a4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_581820243ead completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: is_leaf).
-func ChecksPost_581820243ead(c *asserts.Call, l *[1]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+// ChecksPost_5515be7dc610 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPost_5515be7dc610(c *wrap.Call, l *[9]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
 	c.End()
 }
 
-// ChecksPost_582f2c544ddb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 35 op(s) of one shape (the first: baddbmm.dtype_out).
-func ChecksPost_582f2c544ddb(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_57009db16a46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPost_57009db16a46(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.End()
+}
+
+// ChecksPost_57eefc1fc2db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPost_57eefc1fc2db(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
 	c.End()
 }
 
 // ChecksPost_5a7f9e04557d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPost_5a7f9e04557d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_5a7f9e04557d(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2055,101 +2200,10 @@ func ChecksPost_5a7f9e04557d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_5a8d353658f4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPost_5a8d353658f4(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_5a920f0a8b0d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: baddbmm.dtype).
-func ChecksPost_5a920f0a8b0d(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_5a9317e5f225 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPost_5a9317e5f225(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
-	c.End()
-}
-
-// ChecksPost_5ceb22362844 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPost_5ceb22362844(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.End()
-}
-
-// ChecksPost_5e3b491c703d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPost_5e3b491c703d(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_5e853f29225a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
-func ChecksPost_5e853f29225a(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
-	c.End()
-}
-
 // ChecksPost_5ee50d2137a0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPost_5ee50d2137a0(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_5ee50d2137a0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2183,33 +2237,13 @@ func ChecksPost_5ee50d2137a0(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_5fe39426239a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPost_5fe39426239a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
 // ChecksPost_60aa1d2431cb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPost_60aa1d2431cb(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_60aa1d2431cb(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2292,75 +2326,137 @@ func ChecksPost_60aa1d2431cb(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_617f30950c5f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPost_617f30950c5f(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
+// ChecksPost_613422b4a5b1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost_613422b4a5b1(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	afterList_228b5d3c1b4e(c, s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[7], s7)
+	c.SameImpl(l[7], s7)
+	c.SameStorage(l[8], s8)
+	c.SameImpl(l[8], s8)
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.SameImplList(l[9], s9)
 	c.End()
 }
 
-// ChecksPost_6269906b9412 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func ChecksPost_6269906b9412(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[13])
+// ChecksPost_64f99791f180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPost_64f99791f180(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
-// ChecksPost_676e1d1ac310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPost_676e1d1ac310(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
+// ChecksPost_6546681b0b59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
+func ChecksPost_6546681b0b59(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_684b1767333f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 16 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPost_684b1767333f(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_68deda25d1b2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPost_68deda25d1b2(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_68e50f98854e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPost_68e50f98854e(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[11])
+	c.PlanSkip(checks.SameImpl, l[11])
+	c.PlanSkip(checks.SameStorage, l[12])
+	c.PlanSkip(checks.SameImpl, l[12])
+	c.PlanSkip(checks.SameStorage, l[13])
+	c.PlanSkip(checks.SameImpl, l[13])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
 // ChecksPost_692f14376892 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 277 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPost_692f14376892(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPost_692f14376892(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameStorage(l[0], s0)
@@ -2370,51 +2466,25 @@ func ChecksPost_692f14376892(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_696b0a8c1266 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPost_696b0a8c1266(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.End()
-}
-
-// ChecksPost_6b0e76890a7f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPost_6b0e76890a7f(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
+// ChecksPost_6a88dc75498c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPost_6a88dc75498c(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
 // ChecksPost_6b754e024349 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPost_6b754e024349(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_6b754e024349(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2452,65 +2522,10 @@ func ChecksPost_6b754e024349(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6bbefbef08f9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPost_6bbefbef08f9(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_6bdbd4084fd5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPost_6bdbd4084fd5(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	afterList_228b5d3c1b4e(c, s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.SameImplList(l[6], s6)
-	c.End()
-}
-
 // ChecksPost_6c1970a0c6e7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPost_6c1970a0c6e7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_6c1970a0c6e7(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2538,14 +2553,14 @@ func ChecksPost_6c1970a0c6e7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_6c54f342ed19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
-func ChecksPost_6c54f342ed19(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	var s14 asserts.Saved
+func ChecksPost_6c54f342ed19(c *wrap.Call, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
+	var s14 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2654,10 +2669,73 @@ func ChecksPost_6c54f342ed19(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_6cb2f1116d6b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: baddbmm.dtype).
+func ChecksPost_6cb2f1116d6b(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.End()
+}
+
+// ChecksPost_6cd5e987f34d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPost_6cd5e987f34d(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.End()
+}
+
+// ChecksPost_6e79b7e800c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPost_6e79b7e800c8(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.End()
+}
+
 // ChecksPost_6eed23367187 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPost_6eed23367187(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_6eed23367187(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2681,48 +2759,10 @@ func ChecksPost_6eed23367187(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6effc8b11af6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPost_6effc8b11af6(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_6f37bbc74a53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func ChecksPost_6f37bbc74a53(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.End()
-}
-
 // ChecksPost_6f3b8f45af4b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPost_6f3b8f45af4b(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_6f3b8f45af4b(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2757,25 +2797,74 @@ func ChecksPost_6f3b8f45af4b(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_714768057f82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPost_714768057f82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPost_707aacb45fd0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPost_707aacb45fd0(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s1, t1)
 	afterList_228b5d3c1b4e(c, s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
 	c.SameImplList(l[2], s2)
 	c.End()
 }
 
+// ChecksPost_7105d27b4080 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPost_7105d27b4080(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_72d5923b6ce5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPost_72d5923b6ce5(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.End()
+}
+
+// ChecksPost_7374b54f4fca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
+func ChecksPost_7374b54f4fca(c *wrap.Call, l *[2]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
 // ChecksPost_73b005782f17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPost_73b005782f17(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_73b005782f17(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2826,61 +2915,46 @@ func ChecksPost_73b005782f17(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_7436aa8cd892 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func ChecksPost_7436aa8cd892(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
+// ChecksPost_744274744304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPost_744274744304(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
 	c.End()
 }
 
-// ChecksPost_75ee4bd780b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPost_75ee4bd780b0(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+// ChecksPost_75142c3a7ad5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPost_75142c3a7ad5(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	afterList_228b5d3c1b4e(c, s2, t2)
 	afterList_228b5d3c1b4e(c, s3, t3)
 	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(checks.SameStorage, l[2])
 	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(checks.SameStorage, l[3])
 	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(checks.SameStorage, l[4])
 	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
 	c.End()
 }
 
 // ChecksPost_7698faac5f55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPost_7698faac5f55(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_7698faac5f55(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2908,9 +2982,9 @@ func ChecksPost_7698faac5f55(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_76d18a2a2c9f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_rms_norm).
-func ChecksPost_76d18a2a2c9f(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_76d18a2a2c9f(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2932,83 +3006,68 @@ func ChecksPost_76d18a2a2c9f(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_78e39e7c51a4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPost_78e39e7c51a4(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
+// ChecksPost_7d4ae34f7308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 341 op(s) of one shape (the first: _cast_Byte).
+func ChecksPost_7d4ae34f7308(c *wrap.Call, l *[2]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
 	c.End()
 }
 
-// ChecksPost_790562f3bc5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPost_790562f3bc5a(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost_7f18de3c2c56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPost_7f18de3c2c56(c *wrap.Call, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_7c58c6a7ff86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPost_7c58c6a7ff86(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_7cc9deaa43e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 16 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPost_7cc9deaa43e4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[11])
+	c.PlanSkip(checks.SameImpl, l[11])
+	c.PlanSkip(checks.SameStorage, l[12])
+	c.PlanSkip(checks.SameImpl, l[12])
+	c.PlanSkip(checks.SameStorage, l[13])
+	c.PlanSkip(checks.SameImpl, l[13])
+	c.PlanSkip(checks.SameStorage, l[14])
+	c.PlanSkip(checks.SameImpl, l[14])
+	c.PlanSkip(checks.SameStorage, l[15])
+	c.PlanSkip(checks.SameImpl, l[15])
+	c.PlanSkip(checks.SameStorage, l[16])
+	c.PlanSkip(checks.SameImpl, l[16])
+	c.PlanSkip(checks.SameStorage, l[17])
+	c.PlanSkip(checks.SameImpl, l[17])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
 	c.End()
 }
 
 // ChecksPost_7f7202ea5012 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPost_7f7202ea5012(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_7f7202ea5012(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3062,14 +3121,14 @@ func ChecksPost_7f7202ea5012(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_7f8b81fc6132 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPost_7f8b81fc6132(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
-	var s14 asserts.Saved
-	var s15 asserts.Saved
-	var s16 asserts.Saved
-	var s17 asserts.Saved
-	var s18 asserts.Saved
-	var s19 asserts.Saved
-	var s20 asserts.Saved
+func ChecksPost_7f8b81fc6132(c *wrap.Call, l *[21]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+	var s14 wrap.Saved
+	var s15 wrap.Saved
+	var s16 wrap.Saved
+	var s17 wrap.Saved
+	var s18 wrap.Saved
+	var s19 wrap.Saved
+	var s20 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3242,10 +3301,51 @@ func ChecksPost_7f8b81fc6132(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_80a2a5b0939c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
+func ChecksPost_80a2a5b0939c(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.End()
+}
+
+// ChecksPost_824421f657d3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost_824421f657d3(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.End()
+}
+
 // ChecksPost_82ef0ef6882f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: cudnn_grid_sampler_backward).
-func ChecksPost_82ef0ef6882f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_82ef0ef6882f(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3274,84 +3374,52 @@ func ChecksPost_82ef0ef6882f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_834241f3e5b6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func ChecksPost_834241f3e5b6(c *asserts.Call, l *[12]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
-	c.End()
-}
-
-// ChecksPost_8436b192d058 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
-func ChecksPost_8436b192d058(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.End()
-}
-
-// ChecksPost_84ce8888f127 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func ChecksPost_84ce8888f127(c *asserts.Call, l *[13]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[12])
+// ChecksPost_84a8181d26c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost_84a8181d26c7(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
+	var s9 wrap.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	afterList_228b5d3c1b4e(c, s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.SameImplList(l[8], s8)
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountEqFresh(l[9], &s9, t9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.NotArgList(l[9], &s9, l[7], s7)
+	c.NotArgList(l[9], &s9, l[8], s8)
 	c.End()
 }
 
 // ChecksPost_84fc34bd3c20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPost_84fc34bd3c20(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_84fc34bd3c20(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3396,57 +3464,40 @@ func ChecksPost_84fc34bd3c20(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_864927cca44d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: _make_dep_token).
-func ChecksPost_864927cca44d(c *asserts.Call, l *[1]asserts.Loc) {
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[0])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[0])
+// ChecksPost_864355eeec6d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost_864355eeec6d(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
 	c.End()
 }
 
-// ChecksPost_89229a9c594c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func ChecksPost_89229a9c594c(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_89363aa21eb9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPost_89363aa21eb9(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
+// ChecksPost_8758d437460e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPost_8758d437460e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
 	c.End()
 }
 
 // ChecksPost_8a5d0beb9d37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPost_8a5d0beb9d37(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_8a5d0beb9d37(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3512,8 +3563,8 @@ func ChecksPost_8a5d0beb9d37(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_8c267ce6f713 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
-func ChecksPost_8c267ce6f713(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_8c267ce6f713(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3540,11 +3591,34 @@ func ChecksPost_8c267ce6f713(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_8d7bdd80fc62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
+func ChecksPost_8d7bdd80fc62(c *wrap.Call, l *[9]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
+	c.End()
+}
+
 // ChecksPost_8e154ea02be0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPost_8e154ea02be0(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_8e154ea02be0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3577,152 +3651,44 @@ func ChecksPost_8e154ea02be0(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_8f140685671a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPost_8f140685671a(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.After(s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[10], s10)
-	c.SameImpl(l[10], s10)
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	if !(s11.ImplApart(s0)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-	}
-	c.NotArgList(l[11], &s11, l[1], s1)
-	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-		c.NotArg(l[11], &s11, l[8], s8)
-		c.NotArg(l[11], &s11, l[9], s9)
-		c.NotArg(l[11], &s11, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	if !(s12.ImplApart(s0)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-	}
-	c.NotArgList(l[12], &s12, l[1], s1)
-	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-		c.NotArg(l[12], &s12, l[8], s8)
-		c.NotArg(l[12], &s12, l[9], s9)
-		c.NotArg(l[12], &s12, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	if !(s13.ImplApart(s0)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-	}
-	c.NotArgList(l[13], &s13, l[1], s1)
-	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-		c.NotArg(l[13], &s13, l[8], s8)
-		c.NotArg(l[13], &s13, l[9], s9)
-		c.NotArg(l[13], &s13, l[10], s10)
-	}
-	c.End()
-}
-
-// ChecksPost_8fdb7eb349ad completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPost_8fdb7eb349ad(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_8fe22c91bad5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPost_8fe22c91bad5(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_90f1ceaefbed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPost_90f1ceaefbed(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
+// ChecksPost_8e82c9f4530a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPost_8e82c9f4530a(c *wrap.Call, l *[14]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[13])
 	c.End()
 }
 
 // ChecksPost_929a67e96b48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPost_929a67e96b48(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_929a67e96b48(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
@@ -3747,28 +3713,75 @@ func ChecksPost_929a67e96b48(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_954404970cfd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPost_954404970cfd(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
+// ChecksPost_92d447e1fb3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 35 op(s) of one shape (the first: baddbmm.dtype_out).
+func ChecksPost_92d447e1fb3e(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_937581bf1ea0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPost_937581bf1ea0(c *wrap.Call, l *[9]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
+	c.End()
+}
+
+// ChecksPost_9639154c33dc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPost_9639154c33dc(c *wrap.Call, l *[11]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
 	c.End()
 }
 
 // ChecksPost_968176a77099 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPost_968176a77099(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_968176a77099(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3827,19 +3840,21 @@ func ChecksPost_968176a77099(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_97d8588d4d94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 163 op(s) of one shape (the first: _make_dual).
-func ChecksPost_97d8588d4d94(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
+// ChecksPost_96fac0c44b5e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPost_96fac0c44b5e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
 // ChecksPost_997ccc8b0196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPost_997ccc8b0196(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPost_997ccc8b0196(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3858,23 +3873,98 @@ func ChecksPost_997ccc8b0196(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPost_9e65af5becb8(c *asserts.Call, l *[0]asserts.Loc) {
+// ChecksPost_9af4815f48e0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
+func ChecksPost_9af4815f48e0(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.Result(&s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
 	c.End()
 }
 
-// ChecksPost_9ff070bad0b8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 341 op(s) of one shape (the first: _cast_Byte).
-func ChecksPost_9ff070bad0b8(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
+// ChecksPost_9bdcbe38b10f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPost_9bdcbe38b10f(c *wrap.Call, l *[8]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.End()
+}
+
+// ChecksPost_9e2d271fddea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
+func ChecksPost_9e2d271fddea(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.Result(&s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.NotArgList(l[2], &s2, l[1], s1)
+	c.End()
+}
+
+// ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPost_9e65af5becb8(c *wrap.Call, l *[0]wrap.Loc) {
+	c.End()
+}
+
+// ChecksPost_a08fb0756168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPost_a08fb0756168(c *wrap.Call, l *[13]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[9])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
 	c.End()
 }
 
 // ChecksPost_a1b8dfa83f58 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cdist_backward).
-func ChecksPost_a1b8dfa83f58(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_a1b8dfa83f58(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3900,10 +3990,10 @@ func ChecksPost_a1b8dfa83f58(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a2763cb26e46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPost_a2763cb26e46(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_a2763cb26e46(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3946,51 +4036,50 @@ func ChecksPost_a2763cb26e46(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a8c8303d430b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPost_a8c8303d430b(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+// ChecksPost_a56e5bddb023 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
+func ChecksPost_a56e5bddb023(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
 	c.End()
 }
 
-// ChecksPost_a8d725d0c749 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 284 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func ChecksPost_a8d725d0c749(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_a9c32f434f66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPost_a9c32f434f66(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
+// ChecksPost_a75d2c34da3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPost_a75d2c34da3e(c *wrap.Call, l *[12]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
 	c.End()
 }
 
 // ChecksPost_aa36b5c5f866 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPost_aa36b5c5f866(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPost_aa36b5c5f866(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4013,9 +4102,9 @@ func ChecksPost_aa36b5c5f866(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_aa42dc3d60b5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 31 op(s) of one shape (the first: _fused_dropout).
-func ChecksPost_aa42dc3d60b5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
+func ChecksPost_aa42dc3d60b5(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
@@ -4034,8 +4123,24 @@ func ChecksPost_aa42dc3d60b5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_adaa65125b62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fbgemm_linear_fp16_weight.out).
+func ChecksPost_adaa65125b62(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.End()
+}
+
 // ChecksPost_af37dac733d5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 152 op(s) of one shape (the first: add.out).
-func ChecksPost_af37dac733d5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPost_af37dac733d5(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4048,73 +4153,35 @@ func ChecksPost_af37dac733d5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b0450593d0b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPost_b0450593d0b0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost_b0bf01e374df completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPost_b0bf01e374df(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	afterList_228b5d3c1b4e(c, s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.SameImplList(l[8], s8)
-	c.End()
-}
-
-// ChecksPost_b18e73070c5b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPost_b18e73070c5b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.After(s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.End()
-}
-
-// ChecksPost_b2b57f0c0b31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPost_b2b57f0c0b31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
 	c.End()
 }
 
 // ChecksPost_b4951a0f8902 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPost_b4951a0f8902(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_b4951a0f8902(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4163,9 +4230,28 @@ func ChecksPost_b4951a0f8902(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_b57164cb7ba3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPost_b57164cb7ba3(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.End()
+}
+
 // ChecksPost_b5f33f8c7de9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_b5f33f8c7de9(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_b5f33f8c7de9(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4190,40 +4276,51 @@ func ChecksPost_b5f33f8c7de9(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b8ec84c6f0dc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: flatten.using_ints).
-func ChecksPost_b8ec84c6f0dc(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSharesStorage, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
+// ChecksPost_b7542e4f10c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost_b7542e4f10c7(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
 	c.End()
 }
 
-// ChecksPost_b9552a294c1e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPost_b9552a294c1e(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
+// ChecksPost_b8edbed63c52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPost_b8edbed63c52(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.SameImplList(l[7], s7)
 	c.End()
 }
 
 // ChecksPost_b9fd7a772681 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPost_b9fd7a772681(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_b9fd7a772681(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4274,74 +4371,31 @@ func ChecksPost_b9fd7a772681(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_c058c22c18f0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPost_c058c22c18f0(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.End()
-}
-
-// ChecksPost_c154e6f8c98a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPost_c154e6f8c98a(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_bce9926d6f15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
+func ChecksPost_bce9926d6f15(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost_c1969b8486d4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPost_c1969b8486d4(c *asserts.Call, l *[11]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[10])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
 	c.End()
 }
 
 // ChecksPost_c2c538039c35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPost_c2c538039c35(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_c2c538039c35(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4418,147 +4472,202 @@ func ChecksPost_c2c538039c35(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_c431c93d27fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
-func ChecksPost_c431c93d27fe(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
+// ChecksPost_c33cbb250f5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPost_c33cbb250f5a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
 	c.End()
 }
 
-// ChecksPost_c75fc4e5b7f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPost_c75fc4e5b7f7(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_c414cf90fc8d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
+func ChecksPost_c414cf90fc8d(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
-// ChecksPost_c8160f8a78f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPost_c8160f8a78f7(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
+// ChecksPost_c4bf7e84d45a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost_c4bf7e84d45a(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
 	c.End()
 }
 
-// ChecksPost_c889398863f9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPost_c889398863f9(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+// ChecksPost_c4d6172a1f5f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPost_c4d6172a1f5f(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	c.After(s9, t9)
+	c.After(s10, t10)
+	c.Result(&s11, t11)
+	c.Result(&s12, t12)
+	c.Result(&s13, t13)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[10], s10)
+	c.SameImpl(l[10], s10)
+	c.StorageUseCountEq1(l[11], &s11)
+	c.ImplUseCountEqFresh(l[11], &s11, t11)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
 	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
+	c.NotArgList(l[11], &s11, l[1], s1)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
 	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
+	c.StorageUseCountEq1(l[12], &s12)
+	c.ImplUseCountEqFresh(l[12], &s12, t12)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
 	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
+	c.NotArgList(l[12], &s12, l[1], s1)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
 	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
+	c.StorageUseCountEq1(l[13], &s13)
+	c.ImplUseCountEqFresh(l[13], &s13, t13)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
 	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	if !(s9.ImplApart(s0)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-	}
-	c.NotArgList(l[9], &s9, l[1], s1)
-	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
+	c.NotArgList(l[13], &s13, l[1], s1)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
 	}
 	c.End()
 }
 
+// ChecksPost_c56f23209208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: is_leaf).
+func ChecksPost_c56f23209208(c *wrap.Call, l *[1]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_c5f9c601e7c6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPost_c5f9c601e7c6(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_c659e6fcec35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPost_c659e6fcec35(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.End()
+}
+
+// ChecksPost_c79680012da7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPost_c79680012da7(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.End()
+}
+
 // ChecksPost_c98af4509241 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPost_c98af4509241(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_c98af4509241(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4591,14 +4700,14 @@ func ChecksPost_c98af4509241(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_ca26cb7d5250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPost_ca26cb7d5250(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_ca26cb7d5250(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4667,36 +4776,26 @@ func ChecksPost_ca26cb7d5250(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_cc4ea677b1fc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func ChecksPost_cc4ea677b1fc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
+// ChecksPost_cbc1c787f90c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPost_cbc1c787f90c(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
 	c.End()
 }
 
 // ChecksPost_cce1cc416f57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPost_cce1cc416f57(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_cce1cc416f57(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4737,29 +4836,57 @@ func ChecksPost_cce1cc416f57(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_d0783c2360eb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func ChecksPost_d0783c2360eb(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+// ChecksPost_cfa70129e40b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost_cfa70129e40b(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
 	c.End()
 }
 
-// ChecksPost_d115fa491240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 107 op(s) of one shape (the first: requires_grad_).
-func ChecksPost_d115fa491240(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_d01f92f8c4cd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPost_d01f92f8c4cd(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	afterList_228b5d3c1b4e(c, s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.SameImplList(l[8], s8)
 	c.End()
 }
 
 // ChecksPost_d22be15409cf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 46 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPost_d22be15409cf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPost_d22be15409cf(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4775,13 +4902,39 @@ func ChecksPost_d22be15409cf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_d2dae48edf95 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPost_d2dae48edf95(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.End()
+}
+
+// ChecksPost_d31b4c503e3a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPost_d31b4c503e3a(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.End()
+}
+
 // ChecksPost_d457d5d69f99 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPost_d457d5d69f99(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_d457d5d69f99(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4846,48 +4999,35 @@ func ChecksPost_d457d5d69f99(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_d4c1f7ebd814 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func ChecksPost_d4c1f7ebd814(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.End()
-}
-
-// ChecksPost_d52f8f671883 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
-func ChecksPost_d52f8f671883(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_d66714f76f79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPost_d66714f76f79(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	afterList_228b5d3c1b4e(c, s2, t2)
 	afterList_228b5d3c1b4e(c, s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(checks.SameStorage, l[2])
 	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(checks.SameStorage, l[3])
 	c.SameImplList(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
 	c.End()
 }
 
 // ChecksPost_d6becc5530a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
-func ChecksPost_d6becc5530a1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_d6becc5530a1(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4908,171 +5048,63 @@ func ChecksPost_d6becc5530a1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_da0e6215ff5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPost_da0e6215ff5a(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_dcb8725c8171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPost_dcb8725c8171(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
 	c.End()
 }
 
-// ChecksPost_dcbbd2dbca15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPost_dcbbd2dbca15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_dce3098e8cdd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPost_dce3098e8cdd(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	afterList_228b5d3c1b4e(c, s6, t6)
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.SameImplList(l[6], s6)
 	c.End()
 }
 
-// ChecksPost_ddb87e09c8eb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPost_ddb87e09c8eb(c *asserts.Call, l *[15]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[13])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[14])
-	c.End()
-}
-
-// ChecksPost_ded7823c8a80 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPost_ded7823c8a80(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckSameStorage, l[13])
-	c.PlanSkip(asserts.CheckSameImpl, l[13])
-	c.PlanSkip(asserts.CheckSameStorage, l[14])
-	c.PlanSkip(asserts.CheckSameImpl, l[14])
-	c.PlanSkip(asserts.CheckSameStorage, l[15])
-	c.PlanSkip(asserts.CheckSameImpl, l[15])
-	c.PlanSkip(asserts.CheckSameStorage, l[16])
-	c.PlanSkip(asserts.CheckSameImpl, l[16])
-	c.PlanSkip(asserts.CheckSameStorage, l[17])
-	c.PlanSkip(asserts.CheckSameImpl, l[17])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.End()
-}
-
-// ChecksPost_df8c793b40e9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPost_df8c793b40e9(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckSameStorage, l[13])
-	c.PlanSkip(asserts.CheckSameImpl, l[13])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+// ChecksPost_df9f0a39279d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: flatten.using_ints).
+func ChecksPost_df9f0a39279d(c *wrap.Call, l *[2]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SharesStorage, l[1])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[1])
 	c.End()
 }
 
 // ChecksPost_e0deba202b43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPost_e0deba202b43(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
+func ChecksPost_e0deba202b43(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5107,104 +5139,29 @@ func ChecksPost_e0deba202b43(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_e2dc0bb7db46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPost_e2dc0bb7db46(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_e32df8d77090 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: scatter_.reduce).
-func ChecksPost_e32df8d77090(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_e3636b90e683 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPost_e3636b90e683(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_e3878875b3e8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func ChecksPost_e3878875b3e8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
+// ChecksPost_e30c994010d4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPost_e30c994010d4(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	if !(s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost_e53a57c5824b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPost_e53a57c5824b(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
+	afterList_228b5d3c1b4e(c, s2, t2)
 	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	afterList_228b5d3c1b4e(c, s4, t4)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
 	c.End()
 }
 
 // ChecksPost_e540af121d54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: slice_inverse).
-func ChecksPost_e540af121d54(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_e540af121d54(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -5221,62 +5178,41 @@ func ChecksPost_e540af121d54(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_e5878d548fcc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: ctc_loss.Tensor).
-func ChecksPost_e5878d548fcc(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_e63d4f7f0991 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func ChecksPost_e63d4f7f0991(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.End()
-}
-
-// ChecksPost_e9426b0d1d33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPost_e9426b0d1d33(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_e8b18763da16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPost_e8b18763da16(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
 	c.End()
 }
 
 // ChecksPost_eb1e044b1934 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPost_eb1e044b1934(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_eb1e044b1934(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5331,36 +5267,50 @@ func ChecksPost_eb1e044b1934(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_ed969a7e62bc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPost_ed969a7e62bc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_ec1278eaa0fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPost_ec1278eaa0fe(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_ed0d4a263470 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
+func ChecksPost_ed0d4a263470(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
 	c.End()
 }
 
 // ChecksPost_eee24cfc3f30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPost_eee24cfc3f30(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_eee24cfc3f30(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
@@ -5392,8 +5342,8 @@ func ChecksPost_eee24cfc3f30(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_efc28ebfb63b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 334 op(s) of one shape (the first: abs).
-func ChecksPost_efc28ebfb63b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_efc28ebfb63b(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
@@ -5406,9 +5356,26 @@ func ChecksPost_efc28ebfb63b(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_f00fc3cbaa91 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPost_f00fc3cbaa91(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.End()
+}
+
 // ChecksPost_f09f516190bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPost_f09f516190bd(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_f09f516190bd(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5439,23 +5406,77 @@ func ChecksPost_f09f516190bd(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_f4a3ca7f72a6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
-func ChecksPost_f4a3ca7f72a6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost_f1e104a6e437 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPost_f1e104a6e437(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.End()
+}
+
+// ChecksPost_f5ef1714bc4f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPost_f5ef1714bc4f(c *wrap.Call, l *[13]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[12])
+	c.End()
+}
+
+// ChecksPost_f639bc2f3d50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPost_f639bc2f3d50(c *wrap.Call, l *[3]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
 // ChecksPost_f6b6da38a34b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPost_f6b6da38a34b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_f6b6da38a34b(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5508,121 +5529,34 @@ func ChecksPost_f6b6da38a34b(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_f747d119e555 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPost_f747d119e555(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.End()
-}
-
-// ChecksPost_f765178f8631 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPost_f765178f8631(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_f891a8e6c6da completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPost_f891a8e6c6da(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[13])
-	c.End()
-}
-
-// ChecksPost_fa05c562862b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
-func ChecksPost_fa05c562862b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.End()
-}
-
-// ChecksPost_fb19fa4f15b3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
-func ChecksPost_fb19fa4f15b3(c *asserts.Call, l *[10]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[9])
+// ChecksPost_f96873949999 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
+func ChecksPost_f96873949999(c *wrap.Call, l *[10]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[9])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[9])
 	c.End()
 }
 
 // ChecksPost_fc992b230d6a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPost_fc992b230d6a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
+func ChecksPost_fc992b230d6a(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5649,27 +5583,94 @@ func ChecksPost_fc992b230d6a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_fea389415e96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPost_fea389415e96(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_fd3bf0a932ff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPost_fd3bf0a932ff(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_fe1130137a53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPost_fe1130137a53(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_fe6d32337966 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPost_fe6d32337966(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
+	c.End()
+}
+
+// ChecksPost_ff0077ce43ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPost_ff0077ce43ea(c *wrap.Call, l *[8]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountEqFresh, l[7])
 	c.End()
 }
 
 // ChecksPre_0046fd276047 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPre_0046fd276047(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_0046fd276047(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5682,7 +5683,7 @@ func ChecksPre_0046fd276047(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_030f762ed115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func ChecksPre_030f762ed115(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+func ChecksPre_030f762ed115(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5695,7 +5696,7 @@ func ChecksPre_030f762ed115(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_0835502f292b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPre_0835502f292b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_0835502f292b(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5707,14 +5708,14 @@ func ChecksPre_0835502f292b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc,
 }
 
 // ChecksPre_0a97480467d9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func ChecksPre_0a97480467d9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_0a97480467d9(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_0ad77e5a6f96 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPre_0ad77e5a6f96(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_0ad77e5a6f96(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5723,7 +5724,7 @@ func ChecksPre_0ad77e5a6f96(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_0e1b848307e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_0e1b848307e4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_0e1b848307e4(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5731,7 +5732,7 @@ func ChecksPre_0e1b848307e4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_0fa71d496f68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPre_0fa71d496f68(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_0fa71d496f68(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5740,7 +5741,7 @@ func ChecksPre_0fa71d496f68(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_110fa33a93a9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPre_110fa33a93a9(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_110fa33a93a9(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5757,13 +5758,13 @@ func ChecksPre_110fa33a93a9(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_11bec14ba905 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPre_11bec14ba905(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_11bec14ba905(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_1269b9db1ba5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPre_1269b9db1ba5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_1269b9db1ba5(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5773,7 +5774,7 @@ func ChecksPre_1269b9db1ba5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_16595c78de34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func ChecksPre_16595c78de34(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_16595c78de34(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5782,7 +5783,7 @@ func ChecksPre_16595c78de34(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_16a2bc785ad6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: native_batch_norm.out).
-func ChecksPre_16a2bc785ad6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_16a2bc785ad6(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5794,7 +5795,7 @@ func ChecksPre_16a2bc785ad6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_19c96358c658 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func ChecksPre_19c96358c658(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_19c96358c658(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -5804,7 +5805,7 @@ func ChecksPre_19c96358c658(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_1d64d12fef89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPre_1d64d12fef89(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_1d64d12fef89(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5819,7 +5820,7 @@ func ChecksPre_1d64d12fef89(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_1fc02fb6901d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func ChecksPre_1fc02fb6901d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_1fc02fb6901d(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5827,7 +5828,7 @@ func ChecksPre_1fc02fb6901d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_20fc1bfdcf71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: cudnn_grid_sampler_backward).
-func ChecksPre_20fc1bfdcf71(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_20fc1bfdcf71(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5835,7 +5836,7 @@ func ChecksPre_20fc1bfdcf71(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_2261ce3c2b68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPre_2261ce3c2b68(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_2261ce3c2b68(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5844,7 +5845,7 @@ func ChecksPre_2261ce3c2b68(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_24676e76168d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func ChecksPre_24676e76168d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_24676e76168d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5856,7 +5857,7 @@ func ChecksPre_24676e76168d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_2819cad678f5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPre_2819cad678f5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_2819cad678f5(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5865,7 +5866,7 @@ func ChecksPre_2819cad678f5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_282ee7756feb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPre_282ee7756feb(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_282ee7756feb(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5874,7 +5875,7 @@ func ChecksPre_282ee7756feb(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_287c7cdfbf3d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPre_287c7cdfbf3d(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_287c7cdfbf3d(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5891,7 +5892,7 @@ func ChecksPre_287c7cdfbf3d(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_296c9312de3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPre_296c9312de3a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+func ChecksPre_296c9312de3a(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5905,20 +5906,20 @@ func ChecksPre_296c9312de3a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_2c0373fff4a4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 31 op(s) of one shape (the first: _fused_dropout).
-func ChecksPre_2c0373fff4a4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_2c0373fff4a4(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_2c17537c8fd3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPre_2c17537c8fd3(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_2c17537c8fd3(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_2da73c17c510 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward).
-func ChecksPre_2da73c17c510(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_2da73c17c510(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5927,7 +5928,7 @@ func ChecksPre_2da73c17c510(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_2f607033dd03 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPre_2f607033dd03(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_2f607033dd03(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -5935,14 +5936,14 @@ func ChecksPre_2f607033dd03(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_2f6717fc1d00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPre_2f6717fc1d00(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_2f6717fc1d00(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
 }
 
 // ChecksPre_2f93a38652e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPre_2f93a38652e9(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+func ChecksPre_2f93a38652e9(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5960,14 +5961,14 @@ func ChecksPre_2f93a38652e9(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_30d58afc3819 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: fbgemm_linear_fp16_weight.out).
-func ChecksPre_30d58afc3819(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_30d58afc3819(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_32b8df8db4de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPre_32b8df8db4de(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_32b8df8db4de(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5978,7 +5979,7 @@ func ChecksPre_32b8df8db4de(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_35783c4be476 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre_35783c4be476(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_35783c4be476(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5986,7 +5987,7 @@ func ChecksPre_35783c4be476(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_3904600fc368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPre_3904600fc368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_3904600fc368(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5995,7 +5996,7 @@ func ChecksPre_3904600fc368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_39c898293ce3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func ChecksPre_39c898293ce3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_39c898293ce3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6006,7 +6007,7 @@ func ChecksPre_39c898293ce3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_3aaa1b638a2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPre_3aaa1b638a2e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_3aaa1b638a2e(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6015,7 +6016,7 @@ func ChecksPre_3aaa1b638a2e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_3afd73b00e85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 34 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_3afd73b00e85(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_3afd73b00e85(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6023,7 +6024,7 @@ func ChecksPre_3afd73b00e85(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_3b811d0f32da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPre_3b811d0f32da(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_3b811d0f32da(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
@@ -6032,13 +6033,13 @@ func ChecksPre_3b811d0f32da(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_3c7b1a6adf0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 376 op(s) of one shape (the first: abs).
-func ChecksPre_3c7b1a6adf0b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_3c7b1a6adf0b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_3e1aed4be959 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 54 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPre_3e1aed4be959(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_3e1aed4be959(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6046,7 +6047,7 @@ func ChecksPre_3e1aed4be959(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_3ecd533e2e14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
-func ChecksPre_3ecd533e2e14(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_3ecd533e2e14(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6056,7 +6057,7 @@ func ChecksPre_3ecd533e2e14(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_40e730ed254f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPre_40e730ed254f(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+func ChecksPre_40e730ed254f(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6072,14 +6073,14 @@ func ChecksPre_40e730ed254f(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_41150b96cac0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPre_41150b96cac0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_41150b96cac0(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_416177f44e9c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPre_416177f44e9c(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_416177f44e9c(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6091,7 +6092,7 @@ func ChecksPre_416177f44e9c(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_4281a060a24d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPre_4281a060a24d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_4281a060a24d(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6108,7 +6109,7 @@ func ChecksPre_4281a060a24d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_42c6a4b012ae begins the call, saves the arguments and runs the rows of the plan before the kernel, for 232 op(s) of one shape (the first: abs.out).
-func ChecksPre_42c6a4b012ae(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_42c6a4b012ae(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6116,14 +6117,14 @@ func ChecksPre_42c6a4b012ae(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_483e46fa4ed9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_483e46fa4ed9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_483e46fa4ed9(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
 }
 
 // ChecksPre_48c0b4b622f8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPre_48c0b4b622f8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_48c0b4b622f8(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6138,7 +6139,7 @@ func ChecksPre_48c0b4b622f8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_4921cfd60233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPre_4921cfd60233(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_4921cfd60233(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6150,7 +6151,7 @@ func ChecksPre_4921cfd60233(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_4ab3f47e234e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func ChecksPre_4ab3f47e234e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_4ab3f47e234e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6158,14 +6159,14 @@ func ChecksPre_4ab3f47e234e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_4ad6ef0a3194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 137 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPre_4ad6ef0a3194(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_4ad6ef0a3194(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_4bc3f70f3bc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func ChecksPre_4bc3f70f3bc3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_4bc3f70f3bc3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
@@ -6174,7 +6175,7 @@ func ChecksPre_4bc3f70f3bc3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_4e5eeb17c83d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: addmv).
-func ChecksPre_4e5eeb17c83d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_4e5eeb17c83d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6182,7 +6183,7 @@ func ChecksPre_4e5eeb17c83d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_4f67e0273907 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 105 op(s) of one shape (the first: add.out).
-func ChecksPre_4f67e0273907(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_4f67e0273907(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6191,7 +6192,7 @@ func ChecksPre_4f67e0273907(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_4fa651750005 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPre_4fa651750005(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_4fa651750005(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6202,7 +6203,7 @@ func ChecksPre_4fa651750005(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_50aa1c8bc651 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPre_50aa1c8bc651(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_50aa1c8bc651(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6212,7 +6213,7 @@ func ChecksPre_50aa1c8bc651(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_52721b50e5a2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPre_52721b50e5a2(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_52721b50e5a2(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6225,7 +6226,7 @@ func ChecksPre_52721b50e5a2(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_52736b41ac56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPre_52736b41ac56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_52736b41ac56(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6236,57 +6237,57 @@ func ChecksPre_52736b41ac56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_534805a18015 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPre_534805a18015(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc) {
+func ChecksPre_534805a18015(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_534b29a18018 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPre_534b29a18018(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc) {
+func ChecksPre_534b29a18018(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_53559da18021 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPre_53559da18021(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc) {
+func ChecksPre_53559da18021(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_535901a18024 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 71 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPre_535901a18024(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc) {
+func ChecksPre_535901a18024(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_535c29a18026 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPre_535c29a18026(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc) {
+func ChecksPre_535c29a18026(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_535f9da18029 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPre_535f9da18029(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc) {
+func ChecksPre_535f9da18029(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 111 op(s) of one shape (the first: is_leaf).
-func ChecksPre_536305a1802c(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+func ChecksPre_536305a1802c(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPre_5366a9a1802f(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+func ChecksPre_5366a9a1802f(c *wrap.Call, op *wrap.Op, l *[0]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_536a01a18032 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 190 op(s) of one shape (the first: _make_dual).
-func ChecksPre_536a01a18032(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc) {
+func ChecksPre_536a01a18032(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_536d25a18035 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 353 op(s) of one shape (the first: _cast_Byte).
-func ChecksPre_536d25a18035(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc) {
+func ChecksPre_536d25a18035(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_54ff1310876a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPre_54ff1310876a(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_54ff1310876a(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6297,7 +6298,7 @@ func ChecksPre_54ff1310876a(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_574664b0d964 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPre_574664b0d964(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_574664b0d964(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6309,7 +6310,7 @@ func ChecksPre_574664b0d964(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_5815c6d2e4d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPre_5815c6d2e4d2(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_5815c6d2e4d2(c *wrap.Call, op *wrap.Op, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6328,7 +6329,7 @@ func ChecksPre_5815c6d2e4d2(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc,
 }
 
 // ChecksPre_59b808e917d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPre_59b808e917d5(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_59b808e917d5(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6336,14 +6337,14 @@ func ChecksPre_59b808e917d5(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_5ab15c2159c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 210 op(s) of one shape (the first: requires_grad_).
-func ChecksPre_5ab15c2159c7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_5ab15c2159c7(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_6073fd23897e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPre_6073fd23897e(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_6073fd23897e(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6353,7 +6354,7 @@ func ChecksPre_6073fd23897e(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_60f12a274305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: addmv_).
-func ChecksPre_60f12a274305(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_60f12a274305(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6362,7 +6363,7 @@ func ChecksPre_60f12a274305(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_623dfe5cf04f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
-func ChecksPre_623dfe5cf04f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_623dfe5cf04f(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6370,7 +6371,7 @@ func ChecksPre_623dfe5cf04f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_62f461653770 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPre_62f461653770(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+func ChecksPre_62f461653770(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6383,7 +6384,7 @@ func ChecksPre_62f461653770(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_62fa2855a2b9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPre_62fa2855a2b9(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_62fa2855a2b9(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6396,7 +6397,7 @@ func ChecksPre_62fa2855a2b9(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_642641a22c1e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPre_642641a22c1e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+func ChecksPre_642641a22c1e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6407,7 +6408,7 @@ func ChecksPre_642641a22c1e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_660cda9c6bcf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPre_660cda9c6bcf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_660cda9c6bcf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6415,7 +6416,7 @@ func ChecksPre_660cda9c6bcf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_67763b69b686 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPre_67763b69b686(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_67763b69b686(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6426,7 +6427,7 @@ func ChecksPre_67763b69b686(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_6ae6c0c440ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPre_6ae6c0c440ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_6ae6c0c440ef(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6442,14 +6443,14 @@ func ChecksPre_6ae6c0c440ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_6b4c2fee42e7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 36 op(s) of one shape (the first: baddbmm.dtype_out).
-func ChecksPre_6b4c2fee42e7(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_6b4c2fee42e7(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_6e02d264df4f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPre_6e02d264df4f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_6e02d264df4f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6460,7 +6461,7 @@ func ChecksPre_6e02d264df4f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_6ef918a2e8f1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPre_6ef918a2e8f1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_6ef918a2e8f1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6469,14 +6470,14 @@ func ChecksPre_6ef918a2e8f1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_70c4f15eda2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre_70c4f15eda2e(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPre_70c4f15eda2e(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.MutableList(s0)
 }
 
 // ChecksPre_70d7ff820e46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
-func ChecksPre_70d7ff820e46(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_70d7ff820e46(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6484,13 +6485,13 @@ func ChecksPre_70d7ff820e46(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_7534b18f218a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
-func ChecksPre_7534b18f218a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPre_7534b18f218a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 }
 
 // ChecksPre_758e8c742c10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func ChecksPre_758e8c742c10(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_758e8c742c10(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6498,7 +6499,7 @@ func ChecksPre_758e8c742c10(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_7b160c1ee06b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPre_7b160c1ee06b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_7b160c1ee06b(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6506,13 +6507,13 @@ func ChecksPre_7b160c1ee06b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_7c8479d8e4ce begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPre_7c8479d8e4ce(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPre_7c8479d8e4ce(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 }
 
 // ChecksPre_7d6edb78f996 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPre_7d6edb78f996(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_7d6edb78f996(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6520,7 +6521,7 @@ func ChecksPre_7d6edb78f996(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_81124626b446 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPre_81124626b446(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_81124626b446(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6532,7 +6533,7 @@ func ChecksPre_81124626b446(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_816341f0987b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPre_816341f0987b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_816341f0987b(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6541,7 +6542,7 @@ func ChecksPre_816341f0987b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_82597d5c850c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func ChecksPre_82597d5c850c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_82597d5c850c(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6552,7 +6553,7 @@ func ChecksPre_82597d5c850c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_839eb0daba94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPre_839eb0daba94(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+func ChecksPre_839eb0daba94(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6566,7 +6567,7 @@ func ChecksPre_839eb0daba94(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_874ff75fb5da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPre_874ff75fb5da(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_874ff75fb5da(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6577,13 +6578,13 @@ func ChecksPre_874ff75fb5da(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_893d02d7cce9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPre_893d02d7cce9(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_893d02d7cce9(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_8e082597b2d1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPre_8e082597b2d1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_8e082597b2d1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6592,7 +6593,7 @@ func ChecksPre_8e082597b2d1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_8f0841395415 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPre_8f0841395415(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+func ChecksPre_8f0841395415(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6608,7 +6609,7 @@ func ChecksPre_8f0841395415(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc,
 }
 
 // ChecksPre_8f8c573337bd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPre_8f8c573337bd(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_8f8c573337bd(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6616,14 +6617,14 @@ func ChecksPre_8f8c573337bd(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_907ac7d46b64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPre_907ac7d46b64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_907ac7d46b64(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_92641afbac6b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPre_92641afbac6b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+func ChecksPre_92641afbac6b(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6636,13 +6637,13 @@ func ChecksPre_92641afbac6b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc,
 }
 
 // ChecksPre_95b32c2ddceb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 26 op(s) of one shape (the first: _assert_async).
-func ChecksPre_95b32c2ddceb(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_95b32c2ddceb(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_9755f82884aa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPre_9755f82884aa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_9755f82884aa(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6652,7 +6653,7 @@ func ChecksPre_9755f82884aa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_9a4e0f4442c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPre_9a4e0f4442c1(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_9a4e0f4442c1(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6662,7 +6663,7 @@ func ChecksPre_9a4e0f4442c1(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_9a6898fe7e6e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func ChecksPre_9a6898fe7e6e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_9a6898fe7e6e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6676,7 +6677,7 @@ func ChecksPre_9a6898fe7e6e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_a20cc1b90e3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPre_a20cc1b90e3a(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_a20cc1b90e3a(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6684,7 +6685,7 @@ func ChecksPre_a20cc1b90e3a(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_a42f248c9d97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func ChecksPre_a42f248c9d97(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_a42f248c9d97(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6696,7 +6697,7 @@ func ChecksPre_a42f248c9d97(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_a4d3665a4da4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPre_a4d3665a4da4(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_a4d3665a4da4(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6704,7 +6705,7 @@ func ChecksPre_a4d3665a4da4(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_a5a8133bfdb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPre_a5a8133bfdb3(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_a5a8133bfdb3(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6714,14 +6715,14 @@ func ChecksPre_a5a8133bfdb3(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_a7388e1d2374 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPre_a7388e1d2374(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_a7388e1d2374(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_a7f21d498157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPre_a7f21d498157(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+func ChecksPre_a7f21d498157(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6738,7 +6739,7 @@ func ChecksPre_a7f21d498157(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_a81d644d3be2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
-func ChecksPre_a81d644d3be2(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_a81d644d3be2(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
@@ -6746,7 +6747,7 @@ func ChecksPre_a81d644d3be2(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_a9529a92f9db begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPre_a9529a92f9db(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_a9529a92f9db(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6755,7 +6756,7 @@ func ChecksPre_a9529a92f9db(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_aa30266825f7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPre_aa30266825f7(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_aa30266825f7(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6765,7 +6766,7 @@ func ChecksPre_aa30266825f7(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_aad08dff84a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPre_aad08dff84a7(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_aad08dff84a7(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6773,7 +6774,7 @@ func ChecksPre_aad08dff84a7(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_acc075d91d86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 32 op(s) of one shape (the first: addmv.out).
-func ChecksPre_acc075d91d86(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_acc075d91d86(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6783,7 +6784,7 @@ func ChecksPre_acc075d91d86(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_af0b4becffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func ChecksPre_af0b4becffc3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_af0b4becffc3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6796,7 +6797,7 @@ func ChecksPre_af0b4becffc3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_af0bbcae3547 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
-func ChecksPre_af0bbcae3547(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_af0bbcae3547(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6809,7 +6810,7 @@ func ChecksPre_af0bbcae3547(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_bcb581fb8330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPre_bcb581fb8330(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_bcb581fb8330(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6818,7 +6819,7 @@ func ChecksPre_bcb581fb8330(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_bddc6d20480e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPre_bddc6d20480e(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_bddc6d20480e(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6828,7 +6829,7 @@ func ChecksPre_bddc6d20480e(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_be4c0e6dc1ad begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPre_be4c0e6dc1ad(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_be4c0e6dc1ad(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6838,7 +6839,7 @@ func ChecksPre_be4c0e6dc1ad(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_c22fe3b1b73a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPre_c22fe3b1b73a(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_c22fe3b1b73a(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6850,7 +6851,7 @@ func ChecksPre_c22fe3b1b73a(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_c4110b350cd8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
-func ChecksPre_c4110b350cd8(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+func ChecksPre_c4110b350cd8(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6863,7 +6864,7 @@ func ChecksPre_c4110b350cd8(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc,
 }
 
 // ChecksPre_c580616a0543 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: triangular_solve.X).
-func ChecksPre_c580616a0543(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_c580616a0543(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6874,7 +6875,7 @@ func ChecksPre_c580616a0543(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_c8f030098209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPre_c8f030098209(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_c8f030098209(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6887,14 +6888,14 @@ func ChecksPre_c8f030098209(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_ca298d019af6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPre_ca298d019af6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_ca298d019af6(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 }
 
 // ChecksPre_ce3a15be95ab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPre_ce3a15be95ab(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_ce3a15be95ab(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6909,14 +6910,14 @@ func ChecksPre_ce3a15be95ab(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_ce9f04c9b94e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPre_ce9f04c9b94e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_ce9f04c9b94e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_d27e9531c45a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPre_d27e9531c45a(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_d27e9531c45a(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6924,7 +6925,7 @@ func ChecksPre_d27e9531c45a(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_d3010669e944 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPre_d3010669e944(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_d3010669e944(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6933,7 +6934,7 @@ func ChecksPre_d3010669e944(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_d709aa5c262f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPre_d709aa5c262f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_d709aa5c262f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6943,7 +6944,7 @@ func ChecksPre_d709aa5c262f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_da18fe4ad4fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPre_da18fe4ad4fe(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_da18fe4ad4fe(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6953,7 +6954,7 @@ func ChecksPre_da18fe4ad4fe(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_dc8616ed9679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPre_dc8616ed9679(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_dc8616ed9679(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6966,37 +6967,37 @@ func ChecksPre_dc8616ed9679(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_ddce036ccba8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPre_ddce036ccba8(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc) {
+func ChecksPre_ddce036ccba8(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_ddd1676ccbab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPre_ddd1676ccbab(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc) {
+func ChecksPre_ddd1676ccbab(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dddb8b6ccbb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
-func ChecksPre_dddb8b6ccbb3(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc) {
+func ChecksPre_dddb8b6ccbb3(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dddeef6ccbb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPre_dddeef6ccbb6(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc) {
+func ChecksPre_dddeef6ccbb6(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dde2676ccbb9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPre_dde2676ccbb9(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc) {
+func ChecksPre_dde2676ccbb9(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dde60b6ccbbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPre_dde60b6ccbbc(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc) {
+func ChecksPre_dde60b6ccbbc(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_debee7aae99f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPre_debee7aae99f(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_debee7aae99f(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7005,7 +7006,7 @@ func ChecksPre_debee7aae99f(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_e29c1f45d2ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPre_e29c1f45d2ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+func ChecksPre_e29c1f45d2ef(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7022,7 +7023,7 @@ func ChecksPre_e29c1f45d2ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_e32dc6a4be5f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPre_e32dc6a4be5f(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_e32dc6a4be5f(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7037,7 +7038,7 @@ func ChecksPre_e32dc6a4be5f(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_e3b803a8e347 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPre_e3b803a8e347(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_e3b803a8e347(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7049,7 +7050,7 @@ func ChecksPre_e3b803a8e347(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_e455340ad3a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPre_e455340ad3a5(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_e455340ad3a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7059,7 +7060,7 @@ func ChecksPre_e455340ad3a5(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_e4845e245e05 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
-func ChecksPre_e4845e245e05(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
+func ChecksPre_e4845e245e05(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.Saved, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7073,7 +7074,7 @@ func ChecksPre_e4845e245e05(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_e49fbfb39c94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPre_e49fbfb39c94(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_e49fbfb39c94(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -7083,7 +7084,7 @@ func ChecksPre_e49fbfb39c94(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_e53a990f8c5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPre_e53a990f8c5e(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+func ChecksPre_e53a990f8c5e(c *wrap.Call, op *wrap.Op, l *[21]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7102,7 +7103,7 @@ func ChecksPre_e53a990f8c5e(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc,
 }
 
 // ChecksPre_e618f867fbf7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPre_e618f867fbf7(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_e618f867fbf7(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7114,7 +7115,7 @@ func ChecksPre_e618f867fbf7(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_e62bfc02e74a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func ChecksPre_e62bfc02e74a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_e62bfc02e74a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7123,7 +7124,7 @@ func ChecksPre_e62bfc02e74a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_e81f34b10225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: cummax.out).
-func ChecksPre_e81f34b10225(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_e81f34b10225(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7133,28 +7134,28 @@ func ChecksPre_e81f34b10225(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_ec884fc6cfe8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPre_ec884fc6cfe8(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_ec884fc6cfe8(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_f22b9c4c5e0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPre_f22b9c4c5e0b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_f22b9c4c5e0b(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_f253879a233a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPre_f253879a233a(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_f253879a233a(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_f38adf2afb99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPre_f38adf2afb99(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_f38adf2afb99(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -7165,21 +7166,21 @@ func ChecksPre_f38adf2afb99(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_f40b8452b5d0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_rms_norm).
-func ChecksPre_f40b8452b5d0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_f40b8452b5d0(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 }
 
 // ChecksPre_f71f992fb04a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 323 op(s) of one shape (the first: set_data).
-func ChecksPre_f71f992fb04a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_f71f992fb04a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_f8585602f1d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPre_f8585602f1d2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_f8585602f1d2(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7188,7 +7189,7 @@ func ChecksPre_f8585602f1d2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_f901507b308f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPre_f901507b308f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_f901507b308f(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7198,7 +7199,7 @@ func ChecksPre_f901507b308f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_fd9c9da6cd85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPre_fd9c9da6cd85(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+func ChecksPre_fd9c9da6cd85(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7217,7 +7218,7 @@ func ChecksPre_fd9c9da6cd85(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_fe196dfd6d84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
-func ChecksPre_fe196dfd6d84(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_fe196dfd6d84(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -7228,7 +7229,7 @@ func ChecksPre_fe196dfd6d84(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // afterList_228b5d3c1b4e is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
-func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func afterList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -7237,7 +7238,7 @@ func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.T
 }
 
 // saveList_228b5d3c1b4e is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
-func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func saveList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -7246,7 +7247,7 @@ func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Te
 }
 
 // saveOptList_228b5d3c1b4e is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
-func saveOptList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func saveOptList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

@@ -5,703 +5,706 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_000bcedf439f = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("self")}
-var Locs_008235200332 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var Locs_00d9b244d3dd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info")}
-var Locs_00f996bffe16 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_013ba5f2b119 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target")}
-var Locs_0163556e680f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var Locs_0177154126d3 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_01c83f32883a = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("data")}
-var Locs_02adbc14fa5f = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var Locs_02f178da24b0 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_02f23a43e771 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input")}
-var Locs_02fb6b6afdd4 = [3]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("self")}
-var Locs_031935edd6f2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent")}
-var Locs_0333b80cd1dd = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_0361900deff8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs_0384a4b32c87 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_03cdfe9383e4 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid")}
-var Locs_03e807c93b13 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_040cc87627a6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_04500e97a9c4 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var Locs_04509e13c284 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("values")}
-var Locs_05046cb4ce89 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_053c2e0df802 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var Locs_0567bab72b5c = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_05e455775b97 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_05f43791eab7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out")}
-var Locs_0612dc7e31f3 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_0652d0bffb8a = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_0684449c0e78 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
-var Locs_070ebaccc775 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var Locs_08446d94cbcd = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_084c5ca3919b = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
-var Locs_0986e8473563 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var Locs_09ee5d530d29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs_09fdb64f1411 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_0b63df8b6a65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_0b8a3d82225c = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var Locs_0b95f299ef7c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var Locs_0c2505523002 = [12]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_0cfe55399182 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var Locs_0de52784065f = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd")}
-var Locs_0e1a6051fce0 = [3]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Ret(0)}
-var Locs_0e430b4a0594 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("self")}
-var Locs_0e5d2fc34d84 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var Locs_0e6907cff9b0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var Locs_0e7da333549e = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var Locs_0eab5d038ca8 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_0eaf0e1ac2a0 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var Locs_101bf3376f42 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("output")}
-var Locs_10db9a1712ab = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_11172acddd4c = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example")}
-var Locs_113db8e5851a = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input")}
-var Locs_11a4657aa14f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var Locs_11bc4e764dcf = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var Locs_120589eba57a = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
-var Locs_12b0a0e656a6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs_1318dff6434c = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_137308a682ce = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_1381bd6af0e5 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var Locs_138349916223 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("other")}
-var Locs_13acef7d480f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("other")}
-var Locs_13e416bb80f7 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_14032291cf95 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2")}
-var Locs_1497e31391ba = [3]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self")}
-var Locs_152224ada718 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_15294eefad33 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs_15da3f810a66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps")}
-var Locs_15f07f05cff6 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Arg("self")}
-var Locs_15f7899887bb = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_16f5a6d8edb2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var Locs_186cd80e7744 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("reserveSpace")}
-var Locs_18ca8a487df4 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_19aebb8dfe81 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
-var Locs_19db64f987cc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var")}
-var Locs_1a41c3f2c917 = [7]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Arg("input")}
-var Locs_1a508e24cd50 = [1]asserts.Loc{asserts.Arg("condition")}
-var Locs_1ae36767a5a0 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_1c0372bb0473 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_1c430d41d473 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_1c9e2afea1c5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs_1cf83c775d20 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var Locs_1d21a4165e62 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist")}
-var Locs_1d32347e0cc7 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_1db6f7d0a49c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
-var Locs_1e3c1e4ed9aa = [10]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0)}
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_1e80a3329e3f = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var Locs_1ee05c6a4b41 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs_1ef2f403d28b = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("source")}
-var Locs_1f1fab064c2f = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs_1f2869b16d3d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer")}
-var Locs_1f74b8d46da7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("out")}
-var Locs_1fed3d151ace = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self")}
-var Locs_202b8c521b4d = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b")}
-var Locs_21c7d22a05c4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var Locs_21e01e8f9953 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_21f2a21df3ef = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var Locs_2238b9aa544c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var Locs_22a65e754b54 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("lengths")}
-var Locs_241d35ac49f6 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("tensors")}
-var Locs_24f6e7cfe752 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v")}
-var Locs_252eb2c563f6 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out")}
-var Locs_25e9bcbda1c2 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs_261c64266543 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("repeats")}
-var Locs_26b8d13f3f86 = [2]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors")}
-var Locs_26c1e0ba29d9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_271ae8707f3b = [2]asserts.Loc{asserts.Arg("x"), asserts.Arg("out")}
-var Locs_281a4abef7dd = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("input")}
-var Locs_287fa43262e9 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
-var Locs_2889c6f6fe97 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_28a453075829 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var Locs_294da168fe67 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_2981b5a7c1b8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
-var Locs_2a4100f0e93a = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Ret(0)}
-var Locs_2a4ee353bb10 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out")}
-var Locs_2b209adfc202 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_2b54304e8bea = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx")}
-var Locs_2bd659f0c943 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_2c01497550f1 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var Locs_2cc3772ce807 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
-var Locs_2d85726b7481 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var Locs_2d8d3fdd8f12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var Locs_2e7c084467db = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs_2ea2a4d1c34b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_2f43b7af554f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("grid")}
-var Locs_2f6ad161fb46 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_2fb62250e409 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("out")}
-var Locs_2fd5d8679735 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx")}
-var Locs_30991395fa57 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_31bdd0906a73 = [6]asserts.Loc{asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_329793473672 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_3299db656958 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3332bd2efb9d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_335bea26b128 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_33b9826e3764 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var Locs_342e302c26c6 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other")}
-var Locs_343cf836938e = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var Locs_34712bdefc1a = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Ret(0)}
-var Locs_34eb3c3de171 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs_35362d11fe6f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs_36dfb7bfded6 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_374e40668a32 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs_37e2e2294675 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("matrices")}
-var Locs_38111bdd8705 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
-var Locs_384c6753ce42 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out")}
-var Locs_38db37bfd191 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var Locs_3a2f820c7191 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_3a7a850701d6 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out")}
-var Locs_3b1f0ea44c4f = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params")}
-var Locs_3b2d2536a178 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr")}
-var Locs_3c13a73290a1 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_3c3f5ed5b929 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_3c6d38a0bcdd = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("out")}
-var Locs_3c7539167121 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise")}
-var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs_3d42125732ce = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("end")}
-var Locs_3dc473ee5d15 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs_3e23fa7e4df8 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_3f4790719080 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Arg("self")}
-var Locs_3f5e9ae21fa3 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4008efd01118 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs_4039132c35a5 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("vec2")}
-var Locs_407f6abd62d0 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_41e4a3bdc19d = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_41f7e1fa60f1 = [5]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_4202a581631c = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out")}
-var Locs_42244df791c9 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input")}
-var Locs_429d417cf8c8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices")}
-var Locs_4377cf81c22c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var Locs_437fb6c15768 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out")}
-var Locs_44742b2e83fa = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("primal"), asserts.Arg("tangent")}
-var Locs_44ff440649e8 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var Locs_45428ab66bbf = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("nt_example")}
-var Locs_456da5087c84 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_45e74be7888d = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var Locs_46652c1edcbb = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var Locs_470c3b670623 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var Locs_4817324b9477 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var Locs_49190c982b3e = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs_4a5334ad9bd7 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var Locs_4a845f394c09 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4af16666df7f = [3]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self")}
-var Locs_4b4fab0b6943 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("count"), asserts.Arg("prob")}
-var Locs_4b5945ec47d8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_4b5d715af088 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var Locs_4c7ab9ee0d4d = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing")}
-var Locs_4ce42bc5fff6 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("value")}
-var Locs_4ce453fa2454 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_4cf7a1a28beb = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_4d4b1d5477bb = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_4d722fc615af = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out")}
-var Locs_4e60d68d7242 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_4e7591e654f8 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_4ec97516b21d = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z")}
-var Locs_4ef3b8f9b29f = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_4f1c6059ab1d = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var Locs_4f46b0af5a13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs_4f7142d009c6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_4fd794778b19 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_509b30c24218 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var Locs_50f193640cd2 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_52d3feff851b = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy")}
-var Locs_538e4f0fe809 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_53a30867dfce = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var Locs_540ad521fb87 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out")}
-var Locs_542f2f8d6734 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var Locs_549395450065 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_5501190c69ec = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var Locs_5637f96c1775 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_56ab9472a721 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
-var Locs_58a901c03d91 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_596266ca8ed3 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var Locs_5987cd64e886 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("output")}
-var Locs_59ca998e0551 = [6]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("input")}
-var Locs_5a9627857549 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices")}
-var Locs_5ab448b149f3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5ae51d83a93b = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out")}
-var Locs_5c19138f2d94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_5c769038e655 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
-var Locs_5cabc682e60b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
-var Locs_5d09d6f1669a = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_5d9abda1cfa0 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs_5db8f5b594ee = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_5de9410a1738 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var Locs_5e394a8c913f = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0)}
-var Locs_5ef34e3b80fc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace")}
-var Locs_5f00a4123ace = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var Locs_5f3aa038020a = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var Locs_604891ef093e = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_610c7a8ae4f0 = [3]asserts.Loc{asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Arg("self")}
-var Locs_613099e3cac8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs_61e31fafdcd7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_629552bc1029 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output")}
-var Locs_62afb6087325 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out")}
-var Locs_6391ab10ad9a = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var Locs_64420b5458b8 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output")}
-var Locs_644a5ad4cf4c = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_644cf9a5acc6 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var Locs_6521c3da3640 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_655806ee3241 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("self")}
-var Locs_656f295b0c0c = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var Locs_6593da8747da = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("mask")}
-var Locs_667a57978239 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_6759db1b0144 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var Locs_6798116b9fb3 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs_67ac8e9b68ae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_67ca0d1f0eab = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_67dc9f182cec = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var Locs_67ea5620be56 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs_68a3f2974cf1 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_68d7dd84dda0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
-var Locs_6a604bb2f89e = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out")}
-var Locs_6a84bf35a89a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs_6a90f4a114a3 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_6a92e6661b69 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_6ada18822049 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("y")}
-var Locs_6c2a1940f3b8 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var Locs_6d3482c822e0 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_6d5e1139397e = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs_6e6ba6b79b71 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("the_template")}
-var Locs_6eddcc75237f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out")}
-var Locs_6f0f8c6ca220 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask")}
-var Locs_6f121dd63884 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_6f158e954890 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs_6f6c1b973277 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("out")}
-var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs_701d9f3e7c36 = [3]asserts.Loc{asserts.Arg("Q"), asserts.Arg("R"), asserts.Arg("self")}
-var Locs_70b0942a710e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out")}
-var Locs_70dfdfa98027 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_71664b12af11 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var Locs_7263671a72d6 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets")}
-var Locs_727286015286 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var Locs_72ad40a2eb04 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs_72c08fa85639 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("A")}
-var Locs_7300b516d98b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_73422165143c = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_735712622a5c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var Locs_73c4974e7852 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_7509d6c5f49d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_752d323455b5 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs_7532de850640 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("input2")}
-var Locs_756f68ed5e6c = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R")}
-var Locs_75b8b2bddc40 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_763e815cbfbc = [9]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_76490308d7dc = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var Locs_78c6b426e8f9 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_78dbc56e1eae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Ret(0)}
-var Locs_793ced3d4e39 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index")}
-var Locs_7979f0662990 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_7a8d2f581339 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("source")}
-var Locs_7af2062a378a = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var Locs_7bd3049eb5f6 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_7be95e2c2f87 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var Locs_7c6668112f69 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
-var Locs_7c806b7e7cb8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("coefficients")}
-var Locs_7cb08a5c86e7 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var Locs_7d1144da18d3 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var Locs_7d29d0ccaae9 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0)}
-var Locs_7d556cfc34ba = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var Locs_7da1384c50f8 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var Locs_7e7c61b4fe05 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Arg("self")}
-var Locs_7e888dc64c0d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
-var Locs_7f0d42e42156 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_7f8d722a521d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs_804623e85d94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out")}
-var Locs_807fabf62b8a = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self")}
-var Locs_8090e6ede51c = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_80cae7d67778 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list")}
-var Locs_80ede304f8c6 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_81284b47fff7 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("target")}
-var Locs_817a66575924 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("min")}
-var Locs_81965057593c = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("max")}
-var Locs_81eba0c7bb8e = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data")}
-var Locs_81ee6df53814 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
-var Locs_81fed2206e3a = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input")}
-var Locs_8213650b8d0a = [2]asserts.Loc{asserts.Arg("other"), asserts.Arg("out")}
-var Locs_82456b423d77 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_826330e06a93 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input")}
-var Locs_829882695b38 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
-var Locs_82e286bec633 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Ret(0)}
-var Locs_832254f71c32 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var Locs_8338dfedc89e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var Locs_837848f1fc1a = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8547796c0730 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var Locs_85813285a90e = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8607fea2b92d = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_8761476d187d = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("qtensor")}
-var Locs_876a2871f63d = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_8831101dcec2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out")}
-var Locs_884ce490bbdf = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(1)}
-var Locs_8877e2110e5c = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var Locs_887e60d1a0f1 = [2]asserts.Loc{asserts.Arg("std"), asserts.Arg("out")}
-var Locs_88dd38c6ef51 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_88ffd48491e6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask")}
-var Locs_8919eeaf3954 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs_891e70575d2e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm")}
-var Locs_89f902360e69 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices")}
-var Locs_8a60ac24be56 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("p")}
-var Locs_8a66be78ad81 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8abf841961aa = [1]asserts.Loc{asserts.Ret(0)}
-var Locs_8ac67a84c64a = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha")}
-var Locs_8acf7e3900ab = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var Locs_8b01868794bc = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info")}
-var Locs_8b82ffcb99a6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
-var Locs_8ba6a6b74981 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs_8bbc38bfbca8 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8c48e6df2204 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("end")}
-var Locs_8d877ccb050b = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8db315949340 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise")}
-var Locs_8dbb5698dab1 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx")}
-var Locs_8e083391868b = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("grid")}
-var Locs_8e69f856fa49 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out")}
-var Locs_8ea8df405e62 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var Locs_8fc2a87a9c57 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
-var Locs_900198e5ee7a = [2]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B")}
-var Locs_900775647ffb = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var Locs_903506f69123 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs_905787a0f85d = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Ret(0)}
-var Locs_905fbdf093eb = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("exponent")}
-var Locs_9092e5b55b3c = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var Locs_90aaee47912c = [11]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_")}
-var Locs_90bf16eb017d = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets")}
-var Locs_90d5c28bf8c9 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_90ee310a794d = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_92247eb968e7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_922e97181fe6 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_92698473d90c = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("list")}
-var Locs_926b98a8c47e = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var Locs_92945535ee35 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs_938f93576399 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
-var Locs_9391cd668896 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
-var Locs_95c703b180c9 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_961e41c97f15 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_96a3af811e51 = [4]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self"), asserts.Arg("bins")}
-var Locs_979ff6c472b4 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_981777aaf729 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("exponent")}
-var Locs_983daf7a920e = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask")}
-var Locs_9840fe7a9210 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2")}
-var Locs_98cbfe328ee0 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh")}
-var Locs_9965c43c4c60 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out")}
-var Locs_99887296af96 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var Locs_99bdca17c87f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var Locs_9a1388f3e438 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var Locs_9a606694669b = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var Locs_9aaa4146562f = [1]asserts.Loc{asserts.Arg("tensor")}
-var Locs_9acefda684e8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("indices")}
-var Locs_9b606ad8ae41 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_9b76d59734ad = [2]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("out")}
-var Locs_9bfb42384481 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out")}
-var Locs_9c192fafdcd3 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9ce178e6e65b = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps")}
-var Locs_9d0aad22d5cb = [4]asserts.Loc{asserts.Arg("growth_tracker"), asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("found_inf")}
-var Locs_9d6f813c1f37 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9d92106bbe55 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("tol")}
-var Locs_9debf471ef5d = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("values")}
-var Locs_9dee86718763 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out")}
-var Locs_9e324f96bb0b = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_9e5e1567ec9d = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9e628193c399 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_9e993a2694ad = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input")}
-var Locs_9eaa2bbe129c = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms")}
-var Locs_9f650bdf3dd4 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("src")}
-var Locs_9fb55cd848c6 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_a07fd22e78df = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs_a096cb8c3776 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template")}
-var Locs_a0cb28bcad06 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self")}
-var Locs_a0f0a10aefe2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_a10f0a814096 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr")}
-var Locs_a11a52a6e850 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("theta")}
-var Locs_a1a370bf059d = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var Locs_a1e08b393bdb = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_a261257eb9fc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var Locs_a264f2430a11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs_a2ac50e2ce76 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_a2b4f7247780 = [9]asserts.Loc{asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var Locs_a2cd22fe6589 = [6]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs_a357c6593567 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_a390f0476297 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var Locs_a3dbf1462a09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec")}
-var Locs_a4919c17e89e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate")}
-var Locs_a4cdebb99fa2 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var Locs_a59f245db888 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_a64677a65bc0 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var Locs_a6b9b37512ef = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
-var Locs_a6fb43de7033 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("crow_indices"), asserts.Arg("col_indices")}
-var Locs_a72f0aba7eba = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_a767aac72e8f = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_a7907126a98a = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_a82f589c6d73 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("A"), asserts.Arg("B")}
-var Locs_a8b14f81ba6e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out")}
-var Locs_a9069ce98dbe = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out")}
-var Locs_a92c14fe9dd2 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total")}
-var Locs_a940dc2deea5 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_a943f637bc9c = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_aa0fe1f987dd = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out")}
-var Locs_aad38c48c5ec = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("start"), asserts.Arg("end")}
-var Locs_ab05440a6c23 = [1]asserts.Loc{asserts.Arg("exponent")}
-var Locs_ab0ef4ebec38 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var")}
-var Locs_ab50fce8c406 = [2]asserts.Loc{asserts.Arg("n"), asserts.Arg("out")}
-var Locs_ab5b96e2d14f = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_abc403d93740 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_abf34d61d0e7 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_ac89114668b8 = [18]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("workspace")}
-var Locs_acacfcd17d1c = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd")}
-var Locs_ad5fca8829ca = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
-var Locs_ad854a8b0a7a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("rcond")}
-var Locs_add1f98eeddd = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input")}
-var Locs_af07296e98f7 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs_af07977a419d = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_af19af93486c = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var Locs_af37c07a47ca = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var Locs_b0cfeadc1855 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_b0e581fc9046 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_b0ecb76578d4 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("A")}
-var Locs_b0f4397524fd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
-var Locs_b1040d773773 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs_b188cf173d40 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var Locs_b1c3282752c3 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_b1f0a74ab450 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs_b2126b7600eb = [9]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on")}
-var Locs_b37a620f5441 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_b431bf4d4476 = [4]asserts.Loc{asserts.Arg("result"), asserts.Arg("info"), asserts.Arg("A"), asserts.Arg("B")}
-var Locs_b44743c12eb7 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_b45d304259e2 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out")}
-var Locs_b5696c383629 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs_b5838233bd46 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("t"), asserts.Arg("mask")}
-var Locs_b62603db2247 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var Locs_b69159fe587c = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots")}
-var Locs_b6acd2813180 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var Locs_b72ff965b9fc = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias")}
-var Locs_b7f7a7c70416 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("bins")}
-var Locs_b7fd3b4d00c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs_b80cae8caecb = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs_b9696cae96f8 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var Locs_ba00cd74641a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("diagonals"), asserts.Arg("offsets")}
-var Locs_ba35853658fc = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ba939613285c = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out")}
-var Locs_babfe0fb5a06 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_bad71de63562 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bb06ad5281b9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bb49ef728f20 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_bbb6f0a8bddc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled")}
-var Locs_bc49489ba6e6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_bd22ca27faab = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices")}
-var Locs_bd3b3793af4c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs_bdd4366c8149 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs_bf24fb9fed68 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs_bfb661e8e3c1 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var Locs_bfd45961b7eb = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs")}
-var Locs_c0319d5a1004 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("index")}
-var Locs_c1a0bbd56fe6 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs_c1e3ad2a0386 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out")}
-var Locs_c215f155d712 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs_c35f1c3f2243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out")}
-var Locs_c482f330ad4f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_c569b891ac2f = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("indices"), asserts.Arg("self")}
-var Locs_c7769aa9e621 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs_c84e2a83723f = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values")}
-var Locs_c92f08ff650e = [8]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_c945a1d7fac6 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_caf56bbe4fe3 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs_cb72b56c5fcd = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_cbf29ce48422 = [0]asserts.Loc{}
-var Locs_cd4ded567277 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_cd7a2914dd2f = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var Locs_cd7cbe82a99f = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var Locs_cdc15caa7a4d = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ce0d90cc2dc7 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_ce617938b38c = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad")}
-var Locs_ce778e5ba52d = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var Locs_ceb2b4fccd5d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
-var Locs_cecc1e862a74 = [3]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value")}
-var Locs_cf841185b0db = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out")}
-var Locs_cf848e49ee3b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out")}
-var Locs_d002096d6ef1 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_d07472bcb493 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input")}
-var Locs_d11833858904 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_d1b8ba996c3d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var Locs_d20f8eea4559 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0)}
-var Locs_d257a2e56a87 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var Locs_d384aa353301 = [14]asserts.Loc{asserts.Arg("out"), asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2")}
-var Locs_d3f03a82ac05 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_d5dbc694779a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out")}
-var Locs_d5e0d64d63e2 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_in")}
-var Locs_d638e269a569 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight_arr")}
-var Locs_d68e986781ae = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs_d70677c4b3ed = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Ret(0)}
-var Locs_d7c62bc99b3e = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out")}
-var Locs_d84a9505a25c = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs_d9353212313e = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var Locs_d9a8a4e1eb40 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
-var Locs_d9ca8801bba9 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var Locs_d9f0e7712f05 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self")}
-var Locs_d9fb6f7780b0 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs_da18c0bba3f2 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("values")}
-var Locs_da554257be09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var Locs_da82f66eff27 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var Locs_db543c2ba7ee = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x1"), asserts.Arg("x2")}
-var Locs_db9ad33e0c11 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_dbbbe4057083 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var Locs_dbfb90eb6b76 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
-var Locs_dcf0111817e2 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input")}
-var Locs_dd4d1cd496a4 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections")}
-var Locs_dd6d6c8d0c94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs_dda744db3417 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("total_weight"), asserts.Arg("grad_input")}
-var Locs_ddf8f8d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("p")}
-var Locs_ddf8f9d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("q")}
-var Locs_ddf909d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("A")}
-var Locs_de43f2ba8ee9 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input")}
-var Locs_de6773d02fb2 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3")}
-var Locs_de84693fcb13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M")}
-var Locs_deed1f1cf772 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs_df340c912795 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_df82a114c66b = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_dfc4478b3f8f = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_e06a2d41af64 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs_e06e43938936 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("qkv"), asserts.Arg("qkv_bias")}
-var Locs_e0b6ebf1e9d4 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag")}
-var Locs_e173433d3e8f = [5]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target")}
-var Locs_e18a3aeda7ee = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs_e1adbfadf697 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var Locs_e2b8d7708f73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var Locs_e396572d14a0 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
-var Locs_e3bb26fd7efc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e4307ff7659b = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e4455c648395 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_e44e497c6c22 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var Locs_e4afaa6a5d5a = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
-var Locs_e531335d47a3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs_e60dd4eb23e7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs_e661941904a0 = [1]asserts.Loc{asserts.Arg("a")}
-var Locs_e678df97fe8b = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs_e69c4387afa3 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs_e71dee6faba2 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts")}
-var Locs_e7cbaa2cbf3f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs_e81ae0887f4a = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e89319120629 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs_e8b6f03bdfd2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out")}
-var Locs_e8c3c4bdbceb = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist")}
-var Locs_e8d74dfb565e = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("value")}
-var Locs_ea046c1c3992 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var Locs_ea10f966c3a0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices")}
-var Locs_ea6140f83d62 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count")}
-var Locs_eaca06e184ca = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs_eadb327cbc2d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight")}
-var Locs_eafb7ad7c1cb = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_eb333d216dd7 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input")}
-var Locs_ec4e38451800 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var Locs_eccd057cbb18 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau")}
-var Locs_ed05f8d00bf5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices")}
-var Locs_ed86c023a335 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs_ed94901f91a0 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_eda420e6fca5 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs_eda9682d597d = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var Locs_ee3c0f178822 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs_ee7d47955465 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self")}
-var Locs_eec0815a9fb3 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_ef0a08460a2c = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs_efa7059454cc = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var Locs_f1c69b118e3c = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx")}
-var Locs_f1e2e135c600 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs_f26ef9c1fc35 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var Locs_f27c353dc7df = [3]asserts.Loc{asserts.Arg("max"), asserts.Arg("max_values"), asserts.Arg("self")}
-var Locs_f2e583a5b9ee = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var Locs_f30991dfa12c = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("grad_hy"), asserts.Arg("workspace")}
-var Locs_f329e2faf335 = [4]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target")}
-var Locs_f33076897021 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var Locs_f341b7fd7d62 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight"), asserts.Arg("indices")}
-var Locs_f39071a69a89 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs_f39c06d460c8 = [8]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Ret(0)}
-var Locs_f3bcfd7eb20a = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs_f4717b2a3cb5 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs_f498663379b5 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_f50392e2e4d8 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("v"), asserts.Arg("g")}
-var Locs_f572ee99ebc4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var Locs_f595025c0e40 = [1]asserts.Loc{asserts.Arg("out")}
-var Locs_f6e413e86103 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_f6f9e9ff65d8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_f7160b12cc41 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Arg("A")}
-var Locs_f728ba93a878 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
-var Locs_f7bc33dce57a = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("start")}
-var Locs_f817791bbd97 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B")}
-var Locs_f8c946bff116 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs_f98dffdedf8a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("dst")}
-var Locs_f9c6c5da7b3c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs_fa94497071dd = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs_fb51bc5b5c22 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("total_weight")}
-var Locs_fba6aa5fe565 = [1]asserts.Loc{asserts.Arg("info")}
-var Locs_fbe761053289 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf")}
-var Locs_fc3c56b484c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var Locs_fc77d661f2ea = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var Locs_fce466656dfe = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0)}
-var Locs_fd4645b6efa5 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var Locs_fe4ff28471e2 = [1]asserts.Loc{asserts.Arg("tensors")}
-var Locs_fedc7d11251d = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx")}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs_ff8b1daca166 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var Locs_ffc7b0185b4c = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var Locs_000bcedf439f = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("self")}
+var Locs_008235200332 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("from")}
+var Locs_00d9b244d3dd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("L"), wrap.Arg("info")}
+var Locs_00f996bffe16 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_013ba5f2b119 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("is_target")}
+var Locs_0163556e680f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Ret(0)}
+var Locs_0177154126d3 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_01c83f32883a = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("data")}
+var Locs_02adbc14fa5f = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")}
+var Locs_02f178da24b0 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_02f23a43e771 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input")}
+var Locs_02fb6b6afdd4 = [3]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("self")}
+var Locs_031935edd6f2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mantissa"), wrap.Arg("exponent")}
+var Locs_0333b80cd1dd = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_0361900deff8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Ret(0)}
+var Locs_0384a4b32c87 = [3]wrap.Loc{wrap.Arg("nested_size"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_03cdfe9383e4 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid")}
+var Locs_03e807c93b13 = [4]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_040cc87627a6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_04500e97a9c4 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3")}
+var Locs_04509e13c284 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("values")}
+var Locs_05046cb4ce89 = [3]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_053c2e0df802 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")}
+var Locs_0567bab72b5c = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_05e455775b97 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_05f43791eab7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Arg("out")}
+var Locs_0612dc7e31f3 = [12]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_0652d0bffb8a = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_0684449c0e78 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dep_token"), wrap.Ret(0)}
+var Locs_070ebaccc775 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source")}
+var Locs_08446d94cbcd = [6]wrap.Loc{wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_084c5ca3919b = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
+var Locs_0986e8473563 = [2]wrap.Loc{wrap.Arg("weight_arr"), wrap.Ret(0)}
+var Locs_09ee5d530d29 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Ret(0)}
+var Locs_09fdb64f1411 = [2]wrap.Loc{wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_0b63df8b6a65 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_0b8a3d82225c = [2]wrap.Loc{wrap.Arg("x"), wrap.Ret(0)}
+var Locs_0b95f299ef7c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0)}
+var Locs_0c2505523002 = [12]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_0cfe55399182 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0)}
+var Locs_0de52784065f = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd")}
+var Locs_0e1a6051fce0 = [3]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B"), wrap.Ret(0)}
+var Locs_0e430b4a0594 = [3]wrap.Loc{wrap.Arg("min"), wrap.Arg("max"), wrap.Arg("self")}
+var Locs_0e5d2fc34d84 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")}
+var Locs_0e6907cff9b0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")}
+var Locs_0e7da333549e = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count"), wrap.Ret(0)}
+var Locs_0eab5d038ca8 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_0eaf0e1ac2a0 = [2]wrap.Loc{wrap.Arg("like"), wrap.Ret(0)}
+var Locs_101bf3376f42 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("output")}
+var Locs_10db9a1712ab = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_11172acddd4c = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example")}
+var Locs_113db8e5851a = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("grad_input")}
+var Locs_11a4657aa14f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Ret(0)}
+var Locs_11bc4e764dcf = [4]wrap.Loc{wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total"), wrap.Ret(0)}
+var Locs_120589eba57a = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Arg("out")}
+var Locs_12b0a0e656a6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")}
+var Locs_1318dff6434c = [4]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_137308a682ce = [11]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("bias"), wrap.Arg("cu_seqlens_q"), wrap.Arg("cu_seqlens_k"), wrap.Arg("seqlen_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_1381bd6af0e5 = [2]wrap.Loc{wrap.Arg("input"), wrap.Ret(0)}
+var Locs_138349916223 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("other")}
+var Locs_13acef7d480f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("other")}
+var Locs_13e416bb80f7 = [3]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_14032291cf95 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2")}
+var Locs_1497e31391ba = [3]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self")}
+var Locs_152224ada718 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_15294eefad33 = [4]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
+var Locs_15da3f810a66 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps")}
+var Locs_15f07f05cff6 = [4]wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("V"), wrap.Arg("self")}
+var Locs_15f7899887bb = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_16f5a6d8edb2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale")}
+var Locs_186cd80e7744 = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("reserveSpace")}
+var Locs_18ca8a487df4 = [4]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_19aebb8dfe81 = [7]wrap.Loc{wrap.Arg("input"), wrap.Arg("input_scale"), wrap.Arg("input_zero_point"), wrap.Arg("packed_weight"), wrap.Arg("output_scale"), wrap.Arg("output_zero_point"), wrap.Ret(0)}
+var Locs_19db64f987cc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("running_mean"), wrap.Arg("running_var")}
+var Locs_1a41c3f2c917 = [7]wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("reserve"), wrap.Arg("input")}
+var Locs_1a508e24cd50 = [1]wrap.Loc{wrap.Arg("condition")}
+var Locs_1ae36767a5a0 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_1c0372bb0473 = [3]wrap.Loc{wrap.Arg("dual"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_1c430d41d473 = [9]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_1c9e2afea1c5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Ret(0)}
+var Locs_1cf83c775d20 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Ret(0)}
+var Locs_1d21a4165e62 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist")}
+var Locs_1d32347e0cc7 = [5]wrap.Loc{wrap.Arg("qkv"), wrap.Arg("qkv_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_1db6f7d0a49c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights"), wrap.Arg("out")}
+var Locs_1e3c1e4ed9aa = [10]wrap.Loc{wrap.Arg("grad_y"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_1e80a3329e3f = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")}
+var Locs_1ee05c6a4b41 = [2]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets")}
+var Locs_1ef2f403d28b = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("source")}
+var Locs_1f1fab064c2f = [8]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr"), wrap.Arg("out")}
+var Locs_1f2869b16d3d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Arg("buffer")}
+var Locs_1f74b8d46da7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("out")}
+var Locs_1fed3d151ace = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self")}
+var Locs_202b8c521b4d = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b")}
+var Locs_21c7d22a05c4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Arg("indices")}
+var Locs_21e01e8f9953 = [7]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_21f2a21df3ef = [2]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask")}
+var Locs_2238b9aa544c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("query"), wrap.Ret(0)}
+var Locs_22a65e754b54 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("lengths")}
+var Locs_241d35ac49f6 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("tensors")}
+var Locs_24f6e7cfe752 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v")}
+var Locs_252eb2c563f6 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Arg("out")}
+var Locs_25e9bcbda1c2 = [4]wrap.Loc{wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx"), wrap.Ret(0)}
+var Locs_261c64266543 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("repeats")}
+var Locs_26b8d13f3f86 = [2]wrap.Loc{wrap.Arg("flat"), wrap.Arg("tensors")}
+var Locs_26c1e0ba29d9 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_271ae8707f3b = [2]wrap.Loc{wrap.Arg("x"), wrap.Arg("out")}
+var Locs_281a4abef7dd = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("input")}
+var Locs_287fa43262e9 = [8]wrap.Loc{wrap.Arg("out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")}
+var Locs_2889c6f6fe97 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_28a453075829 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("dst"), wrap.Ret(0)}
+var Locs_294da168fe67 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_2981b5a7c1b8 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Arg("out")}
+var Locs_2a4100f0e93a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("scale"), wrap.Ret(0)}
+var Locs_2a4ee353bb10 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("out")}
+var Locs_2b209adfc202 = [5]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_2b54304e8bea = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("glu"), wrap.Arg("x"), wrap.Arg("dx")}
+var Locs_2bd659f0c943 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_2c01497550f1 = [2]wrap.Loc{wrap.Arg("y"), wrap.Ret(0)}
+var Locs_2cc3772ce807 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0)}
+var Locs_2d85726b7481 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("pos_weight"), wrap.Ret(0)}
+var Locs_2d8d3fdd8f12 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0)}
+var Locs_2e7c084467db = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Ret(0)}
+var Locs_2ea2a4d1c34b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_2f43b7af554f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("grid")}
+var Locs_2f6ad161fb46 = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_2fb62250e409 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("out")}
+var Locs_2fd5d8679735 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx")}
+var Locs_30991395fa57 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_31bdd0906a73 = [6]wrap.Loc{wrap.Arg("gO"), wrap.Arg("weight"), wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_329793473672 = [3]wrap.Loc{wrap.Arg("diagonals"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_3299db656958 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3332bd2efb9d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_335bea26b128 = [3]wrap.Loc{wrap.Arg("t"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_33b9826e3764 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values")}
+var Locs_342e302c26c6 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other")}
+var Locs_343cf836938e = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("out")}
+var Locs_34712bdefc1a = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data"), wrap.Ret(0)}
+var Locs_34eb3c3de171 = [3]wrap.Loc{wrap.Arg("start"), wrap.Arg("end"), wrap.Ret(0)}
+var Locs_35362d11fe6f = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight")}
+var Locs_36dfb7bfded6 = [14]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Arg("attn_bias"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_374e40668a32 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Ret(0)}
+var Locs_37e2e2294675 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("matrices")}
+var Locs_38111bdd8705 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1")}
+var Locs_384c6753ce42 = [2]wrap.Loc{wrap.Arg("elements"), wrap.Arg("out")}
+var Locs_38db37bfd191 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Ret(0)}
+var Locs_3a2f820c7191 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_3a7a850701d6 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("input3"), wrap.Arg("out")}
+var Locs_3b1f0ea44c4f = [9]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params")}
+var Locs_3b2d2536a178 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr")}
+var Locs_3c13a73290a1 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_3c3f5ed5b929 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_3c6d38a0bcdd = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("out")}
+var Locs_3c7539167121 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise")}
+var Locs_3c9f7e87e088 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("other")}
+var Locs_3d42125732ce = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("end")}
+var Locs_3dc473ee5d15 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list"), wrap.Arg("lr"), wrap.Arg("out")}
+var Locs_3e23fa7e4df8 = [7]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_3f4790719080 = [3]wrap.Loc{wrap.Arg("min"), wrap.Arg("min_indices"), wrap.Arg("self")}
+var Locs_3f5e9ae21fa3 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4008efd01118 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
+var Locs_4039132c35a5 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("vec2")}
+var Locs_407f6abd62d0 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_41e4a3bdc19d = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_41f7e1fa60f1 = [5]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_4202a581631c = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Arg("out")}
+var Locs_42244df791c9 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input")}
+var Locs_429d417cf8c8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("indices")}
+var Locs_4377cf81c22c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("start"), wrap.Ret(0)}
+var Locs_437fb6c15768 = [2]wrap.Loc{wrap.Arg("test_elements"), wrap.Arg("out")}
+var Locs_44742b2e83fa = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("primal"), wrap.Arg("tangent")}
+var Locs_44ff440649e8 = [3]wrap.Loc{wrap.Arg("primal"), wrap.Arg("tangent"), wrap.Ret(0)}
+var Locs_45428ab66bbf = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("padded"), wrap.Arg("nt_example")}
+var Locs_456da5087c84 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_out"), wrap.Arg("weight"), wrap.Arg("arg_out"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_45e74be7888d = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Ret(0)}
+var Locs_46652c1edcbb = [3]wrap.Loc{wrap.Arg("mean"), wrap.Arg("std"), wrap.Ret(0)}
+var Locs_470c3b670623 = [3]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0)}
+var Locs_4817324b9477 = [3]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("scales"), wrap.Arg("zero_points")}
+var Locs_49190c982b3e = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")}
+var Locs_4a5334ad9bd7 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("grad_input")}
+var Locs_4a845f394c09 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("lengths"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4af16666df7f = [3]wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self")}
+var Locs_4b4fab0b6943 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("count"), wrap.Arg("prob")}
+var Locs_4b5945ec47d8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_4b5d715af088 = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Arg("grad_input")}
+var Locs_4c7ab9ee0d4d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("spacing")}
+var Locs_4ce42bc5fff6 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("value")}
+var Locs_4ce453fa2454 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_4cf7a1a28beb = [5]wrap.Loc{wrap.Arg("data"), wrap.Arg("lengths"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_4d4b1d5477bb = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_4d722fc615af = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("out")}
+var Locs_4e60d68d7242 = [3]wrap.Loc{wrap.Arg("condition"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_4e7591e654f8 = [8]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_4ec97516b21d = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z")}
+var Locs_4ef3b8f9b29f = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_4f1c6059ab1d = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("eigenvalues"), wrap.Arg("eigenvectors")}
+var Locs_4f46b0af5a13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("max"), wrap.Ret(0)}
+var Locs_4f7142d009c6 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_4fd794778b19 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_509b30c24218 = [2]wrap.Loc{wrap.Arg("grad_in"), wrap.Ret(0)}
+var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_52d3feff851b = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy")}
+var Locs_538e4f0fe809 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_53a30867dfce = [2]wrap.Loc{wrap.Arg("condition"), wrap.Ret(0)}
+var Locs_540ad521fb87 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Arg("out")}
+var Locs_542f2f8d6734 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("y"), wrap.Ret(0)}
+var Locs_549395450065 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_5501190c69ec = [2]wrap.Loc{wrap.Arg("list"), wrap.Ret(0)}
+var Locs_5637f96c1775 = [6]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_56ab9472a721 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scales"), wrap.Ret(0)}
+var Locs_58a901c03d91 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_596266ca8ed3 = [3]wrap.Loc{wrap.Arg("count"), wrap.Arg("prob"), wrap.Ret(0)}
+var Locs_5987cd64e886 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("output")}
+var Locs_59ca998e0551 = [6]wrap.Loc{wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("out"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Arg("input")}
+var Locs_5a9627857549 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices")}
+var Locs_5ab448b149f3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserveSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5ae51d83a93b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("boundaries"), wrap.Arg("out")}
+var Locs_5c19138f2d94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_5c769038e655 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Arg("out")}
+var Locs_5cabc682e60b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2"), wrap.Arg("out")}
+var Locs_5d09d6f1669a = [3]wrap.Loc{wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_5d9abda1cfa0 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets")}
+var Locs_5db8f5b594ee = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("reservedSpace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_5de9410a1738 = [21]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5), wrap.Ret(6)}
+var Locs_5e394a8c913f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Ret(0)}
+var Locs_5ef34e3b80fc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace")}
+var Locs_5f00a4123ace = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Ret(0)}
+var Locs_5f3aa038020a = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor")}
+var Locs_604891ef093e = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_610c7a8ae4f0 = [3]wrap.Loc{wrap.Arg("eigvals"), wrap.Arg("eigvecs"), wrap.Arg("self")}
+var Locs_613099e3cac8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("input"), wrap.Ret(0)}
+var Locs_61e31fafdcd7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_629552bc1029 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output")}
+var Locs_62afb6087325 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Arg("out")}
+var Locs_6391ab10ad9a = [4]wrap.Loc{wrap.Arg("q"), wrap.Arg("k"), wrap.Arg("v"), wrap.Ret(0)}
+var Locs_64420b5458b8 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output")}
+var Locs_644a5ad4cf4c = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_644cf9a5acc6 = [4]wrap.Loc{wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3"), wrap.Ret(0)}
+var Locs_6521c3da3640 = [15]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_655806ee3241 = [3]wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("self")}
+var Locs_656f295b0c0c = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("batch_sizes"), wrap.Ret(0)}
+var Locs_6593da8747da = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("mask")}
+var Locs_667a57978239 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_6759db1b0144 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Ret(0)}
+var Locs_6798116b9fb3 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("mat1"), wrap.Arg("mat2")}
+var Locs_67ac8e9b68ae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_67ca0d1f0eab = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_67dc9f182cec = [3]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values")}
+var Locs_67ea5620be56 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots")}
+var Locs_68a3f2974cf1 = [6]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_68d7dd84dda0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("out")}
+var Locs_6a604bb2f89e = [3]wrap.Loc{wrap.Arg("abs"), wrap.Arg("angle"), wrap.Arg("out")}
+var Locs_6a84bf35a89a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Ret(0)}
+var Locs_6a90f4a114a3 = [2]wrap.Loc{wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_6a92e6661b69 = [2]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_6ada18822049 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("y")}
+var Locs_6c2a1940f3b8 = [2]wrap.Loc{wrap.Arg("values"), wrap.Ret(0)}
+var Locs_6d3482c822e0 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_6d5e1139397e = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("result"), wrap.Arg("LU"), wrap.Arg("pivots")}
+var Locs_6e6ba6b79b71 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("the_template")}
+var Locs_6eddcc75237f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Arg("out")}
+var Locs_6f0f8c6ca220 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask")}
+var Locs_6f121dd63884 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_6f158e954890 = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Ret(0)}
+var Locs_6f6c1b973277 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("state_sums"), wrap.Arg("state_steps"), wrap.Arg("out")}
+var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
+var Locs_701d9f3e7c36 = [3]wrap.Loc{wrap.Arg("Q"), wrap.Arg("R"), wrap.Arg("self")}
+var Locs_70b0942a710e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out")}
+var Locs_70dfdfa98027 = [9]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_71664b12af11 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("lengths"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)}
+var Locs_7263671a72d6 = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets")}
+var Locs_727286015286 = [2]wrap.Loc{wrap.Arg("other"), wrap.Ret(0)}
+var Locs_72ad40a2eb04 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Ret(0)}
+var Locs_72c08fa85639 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("A")}
+var Locs_7300b516d98b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_73422165143c = [13]wrap.Loc{wrap.Arg("grad_out_"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_735712622a5c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("shape"), wrap.Ret(0)}
+var Locs_73c4974e7852 = [3]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_7509d6c5f49d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_752d323455b5 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
+var Locs_7532de850640 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("input2")}
+var Locs_756f68ed5e6c = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("Q"), wrap.Arg("R")}
+var Locs_75b8b2bddc40 = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_760edeb30c2c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_763e815cbfbc = [9]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_76490308d7dc = [2]wrap.Loc{wrap.Arg("matrices"), wrap.Ret(0)}
+var Locs_78c6b426e8f9 = [9]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_78dbc56e1eae = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("z"), wrap.Ret(0)}
+var Locs_793ced3d4e39 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index")}
+var Locs_7979f0662990 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_7a8d2f581339 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("source")}
+var Locs_7af2062a378a = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")}
+var Locs_7bd3049eb5f6 = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_7be95e2c2f87 = [2]wrap.Loc{wrap.Arg("tensor"), wrap.Arg("other")}
+var Locs_7c6668112f69 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("max"), wrap.Arg("max_values")}
+var Locs_7c806b7e7cb8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("coefficients")}
+var Locs_7cb08a5c86e7 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("info")}
+var Locs_7d1144da18d3 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template"), wrap.Ret(0)}
+var Locs_7d29d0ccaae9 = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0)}
+var Locs_7d556cfc34ba = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Arg("out")}
+var Locs_7da1384c50f8 = [2]wrap.Loc{wrap.Arg("sequences"), wrap.Ret(0)}
+var Locs_7e7c61b4fe05 = [4]wrap.Loc{wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("info"), wrap.Arg("self")}
+var Locs_7e888dc64c0d = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars")}
+var Locs_7f0d42e42156 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_7f8d722a521d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
+var Locs_804623e85d94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("out")}
+var Locs_807fabf62b8a = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self")}
+var Locs_8090e6ede51c = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_80cae7d67778 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("momentum_buffer_list")}
+var Locs_80ede304f8c6 = [4]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_81284b47fff7 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("target")}
+var Locs_817a66575924 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("min")}
+var Locs_81965057593c = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("max")}
+var Locs_81eba0c7bb8e = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("output"), wrap.Arg("data")}
+var Locs_81ee6df53814 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2"), wrap.Arg("scalars"), wrap.Arg("out")}
+var Locs_81fed2206e3a = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input")}
+var Locs_8213650b8d0a = [2]wrap.Loc{wrap.Arg("other"), wrap.Arg("out")}
+var Locs_82456b423d77 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("packed"), wrap.Arg("col_offsets"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_826330e06a93 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input")}
+var Locs_829882695b38 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("qScaleAndZeros"), wrap.Ret(0)}
+var Locs_82e286bec633 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Ret(0)}
+var Locs_832254f71c32 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target"), wrap.Ret(0)}
+var Locs_8338dfedc89e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Ret(0)}
+var Locs_837848f1fc1a = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("thread_masks"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8547796c0730 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Ret(0)}
+var Locs_85813285a90e = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8607fea2b92d = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_8761476d187d = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("qtensor")}
+var Locs_876a2871f63d = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_8831101dcec2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("out")}
+var Locs_884ce490bbdf = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Ret(1)}
+var Locs_8877e2110e5c = [6]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("weight"), wrap.Arg("total_weight"), wrap.Ret(0)}
+var Locs_887e60d1a0f1 = [2]wrap.Loc{wrap.Arg("std"), wrap.Arg("out")}
+var Locs_88dd38c6ef51 = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_88ffd48491e6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("mask")}
+var Locs_8919eeaf3954 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0)}
+var Locs_891e70575d2e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("ltm")}
+var Locs_89f902360e69 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices")}
+var Locs_8a60ac24be56 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("p")}
+var Locs_8a66be78ad81 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8abf841961aa = [1]wrap.Loc{wrap.Ret(0)}
+var Locs_8ac67a84c64a = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha")}
+var Locs_8acf7e3900ab = [2]wrap.Loc{wrap.Arg("std"), wrap.Ret(0)}
+var Locs_8b01868794bc = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("inverse"), wrap.Arg("info")}
+var Locs_8b82ffcb99a6 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")}
+var Locs_8ba6a6b74981 = [3]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("sorter"), wrap.Ret(0)}
+var Locs_8bbc38bfbca8 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8c48e6df2204 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("end")}
+var Locs_8d877ccb050b = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8db315949340 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise")}
+var Locs_8dbb5698dab1 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx")}
+var Locs_8e083391868b = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("grid")}
+var Locs_8e69f856fa49 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("out")}
+var Locs_8ea8df405e62 = [3]wrap.Loc{wrap.Arg("v"), wrap.Arg("g"), wrap.Ret(0)}
+var Locs_8fc2a87a9c57 = [2]wrap.Loc{wrap.Arg("start"), wrap.Ret(0)}
+var Locs_900198e5ee7a = [2]wrap.Loc{wrap.Arg("compressed_A"), wrap.Arg("dense_B")}
+var Locs_900775647ffb = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("value")}
+var Locs_903506f69123 = [4]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("self"), wrap.Arg("sorter"), wrap.Ret(0)}
+var Locs_905787a0f85d = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("meta"), wrap.Ret(0)}
+var Locs_905fbdf093eb = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("exponent")}
+var Locs_9092e5b55b3c = [2]wrap.Loc{wrap.Arg("n"), wrap.Ret(0)}
+var Locs_90aaee47912c = [11]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("input"), wrap.Arg("weight0"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("hx_"), wrap.Arg("cx_")}
+var Locs_90bf16eb017d = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets")}
+var Locs_90d5c28bf8c9 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("indices"), wrap.Arg("values")}
+var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_90ee310a794d = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_92247eb968e7 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_922e97181fe6 = [5]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_92698473d90c = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("list")}
+var Locs_926b98a8c47e = [2]wrap.Loc{wrap.Arg("compressed_idx"), wrap.Arg("plain_idx")}
+var Locs_92945535ee35 = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths")}
+var Locs_938f93576399 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("src")}
+var Locs_9391cd668896 = [2]wrap.Loc{wrap.Arg("any"), wrap.Ret(0)}
+var Locs_95c703b180c9 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_961e41c97f15 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_96a3af811e51 = [4]wrap.Loc{wrap.Arg("hist"), wrap.Arg("bin_edges"), wrap.Arg("self"), wrap.Arg("bins")}
+var Locs_979ff6c472b4 = [3]wrap.Loc{wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_981777aaf729 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("exponent")}
+var Locs_983daf7a920e = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mask")}
+var Locs_9840fe7a9210 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("mat2")}
+var Locs_98cbfe328ee0 = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh")}
+var Locs_9965c43c4c60 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("out")}
+var Locs_99887296af96 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Ret(0)}
+var Locs_99bdca17c87f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Ret(0)}
+var Locs_9a1388f3e438 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source")}
+var Locs_9a606694669b = [2]wrap.Loc{wrap.Arg("elements"), wrap.Ret(0)}
+var Locs_9aaa4146562f = [1]wrap.Loc{wrap.Arg("tensor")}
+var Locs_9acefda684e8 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("indices")}
+var Locs_9b606ad8ae41 = [7]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_9b76d59734ad = [2]wrap.Loc{wrap.Arg("sorted_sequence"), wrap.Arg("out")}
+var Locs_9bfb42384481 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Arg("out")}
+var Locs_9c192fafdcd3 = [5]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9ce178e6e65b = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps")}
+var Locs_9d0aad22d5cb = [4]wrap.Loc{wrap.Arg("growth_tracker"), wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("found_inf")}
+var Locs_9d6f813c1f37 = [6]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9d92106bbe55 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("tol")}
+var Locs_9debf471ef5d = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("values")}
+var Locs_9dee86718763 = [2]wrap.Loc{wrap.Arg("mean"), wrap.Arg("out")}
+var Locs_9e324f96bb0b = [4]wrap.Loc{wrap.Arg("quasi"), wrap.Arg("sobolstate"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_9e5e1567ec9d = [11]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_var"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9e628193c399 = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_9e993a2694ad = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("grad_input")}
+var Locs_9eaa2bbe129c = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("grad_w"), wrap.Arg("saved_v"), wrap.Arg("saved_g"), wrap.Arg("saved_norms")}
+var Locs_9f650bdf3dd4 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("src")}
+var Locs_9fb55cd848c6 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_a07fd22e78df = [6]wrap.Loc{wrap.Arg("grad_x"), wrap.Arg("grad_glu"), wrap.Arg("x"), wrap.Arg("dgrad_glu"), wrap.Arg("dx"), wrap.Ret(0)}
+var Locs_a096cb8c3776 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("the_template")}
+var Locs_a0cb28bcad06 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("self")}
+var Locs_a0f0a10aefe2 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_a10f0a814096 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("grads"), wrap.Arg("exp_avgs"), wrap.Arg("exp_avg_sqs"), wrap.Arg("max_exp_avg_sqs"), wrap.Arg("state_steps"), wrap.Arg("lr")}
+var Locs_a11a52a6e850 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("theta")}
+var Locs_a1a370bf059d = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist"), wrap.Ret(0)}
+var Locs_a1e08b393bdb = [3]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_a261257eb9fc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("coefficients"), wrap.Ret(0)}
+var Locs_a264f2430a11 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec"), wrap.Ret(0)}
+var Locs_a2ac50e2ce76 = [13]wrap.Loc{wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_a2b4f7247780 = [9]wrap.Loc{wrap.Arg("z_state"), wrap.Arg("cell_state_fwd"), wrap.Arg("input"), wrap.Arg("layersOutputs"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2")}
+var Locs_a2cd22fe6589 = [6]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_weight"), wrap.Arg("grad_bias"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("weight")}
+var Locs_a357c6593567 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_a390f0476297 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tau"), wrap.Ret(0)}
+var Locs_a3dbf1462a09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec")}
+var Locs_a4919c17e89e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("sobolstate")}
+var Locs_a4cdebb99fa2 = [3]wrap.Loc{wrap.Arg("x1"), wrap.Arg("x2"), wrap.Ret(0)}
+var Locs_a59f245db888 = [7]wrap.Loc{wrap.Arg("grad_hy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
+var Locs_a6b9b37512ef = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point")}
+var Locs_a6fb43de7033 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("crow_indices"), wrap.Arg("col_indices")}
+var Locs_a72f0aba7eba = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_a767aac72e8f = [12]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("seqused_k"), wrap.Arg("alibi_slopes"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_a7907126a98a = [5]wrap.Loc{wrap.Arg("weight"), wrap.Arg("weight_scale"), wrap.Arg("weight_zero_point"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_a82f589c6d73 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("A"), wrap.Arg("B")}
+var Locs_a8b14f81ba6e = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("out")}
+var Locs_a9069ce98dbe = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("out")}
+var Locs_a92c14fe9dd2 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("x"), wrap.Arg("alpha"), wrap.Arg("total")}
+var Locs_a940dc2deea5 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_a943f637bc9c = [7]wrap.Loc{wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_aa0fe1f987dd = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out")}
+var Locs_aad38c48c5ec = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("start"), wrap.Arg("end")}
+var Locs_ab05440a6c23 = [1]wrap.Loc{wrap.Arg("exponent")}
+var Locs_ab0ef4ebec38 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var")}
+var Locs_ab50fce8c406 = [2]wrap.Loc{wrap.Arg("n"), wrap.Arg("out")}
+var Locs_ab5b96e2d14f = [5]wrap.Loc{wrap.Arg("input"), wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_abc403d93740 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_abf34d61d0e7 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_ac89114668b8 = [18]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("out5"), wrap.Arg("out6"), wrap.Arg("input"), wrap.Arg("weight1"), wrap.Arg("weight2"), wrap.Arg("weight3"), wrap.Arg("weight4"), wrap.Arg("hx_"), wrap.Arg("cx_tmp"), wrap.Arg("output"), wrap.Arg("hy_"), wrap.Arg("cy_"), wrap.Arg("workspace")}
+var Locs_acacfcd17d1c = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("rstd")}
+var Locs_ad5fca8829ca = [2]wrap.Loc{wrap.Arg("end"), wrap.Ret(0)}
+var Locs_ad854a8b0a7a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("rcond")}
+var Locs_add1f98eeddd = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Arg("grad_input")}
+var Locs_af07296e98f7 = [2]wrap.Loc{wrap.Arg("boundaries"), wrap.Ret(0)}
+var Locs_af07977a419d = [4]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_af19af93486c = [4]wrap.Loc{wrap.Arg("anchor"), wrap.Arg("positive"), wrap.Arg("negative"), wrap.Ret(0)}
+var Locs_af37c07a47ca = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")}
+var Locs_b0cfeadc1855 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mask"), wrap.Arg("indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_b0e581fc9046 = [13]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("out"), wrap.Arg("logsumexp"), wrap.Arg("cum_seq_q"), wrap.Arg("cum_seq_k"), wrap.Arg("philox_seed"), wrap.Arg("philox_offset"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_b0ecb76578d4 = [3]wrap.Loc{wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("A")}
+var Locs_b0f4397524fd = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensors1"), wrap.Arg("weights")}
+var Locs_b1040d773773 = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Ret(0)}
+var Locs_b188cf173d40 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("tol"), wrap.Ret(0)}
+var Locs_b1c3282752c3 = [6]wrap.Loc{wrap.Arg("input"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_b1f0a74ab450 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("weight")}
+var Locs_b2126b7600eb = [9]wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on")}
+var Locs_b37a620f5441 = [6]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_b431bf4d4476 = [4]wrap.Loc{wrap.Arg("result"), wrap.Arg("info"), wrap.Arg("A"), wrap.Arg("B")}
+var Locs_b44743c12eb7 = [4]wrap.Loc{wrap.Arg("mat1"), wrap.Arg("mat1_meta"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_b45d304259e2 = [3]wrap.Loc{wrap.Arg("x"), wrap.Arg("n"), wrap.Arg("out")}
+var Locs_b5696c383629 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("target"), wrap.Ret(0)}
+var Locs_b5838233bd46 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("t"), wrap.Arg("mask")}
+var Locs_b62603db2247 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("output"), wrap.Ret(0)}
+var Locs_b6666ea0bc5e = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("new_data")}
+var Locs_b69159fe587c = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("LU_data"), wrap.Arg("LU_pivots")}
+var Locs_b6acd2813180 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src")}
+var Locs_b72ff965b9fc = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("bias")}
+var Locs_b7f7a7c70416 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("bins")}
+var Locs_b7fd3b4d00c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Ret(0)}
+var Locs_b80cae8caecb = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag"), wrap.Arg("bag_size"), wrap.Arg("maximum_indices"), wrap.Arg("per_sample_weights"), wrap.Ret(0)}
+var Locs_b9696cae96f8 = [3]wrap.Loc{wrap.Arg("compressed_indices"), wrap.Arg("plain_indices"), wrap.Arg("values")}
+var Locs_ba00cd74641a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("diagonals"), wrap.Arg("offsets")}
+var Locs_ba35853658fc = [6]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ba939613285c = [2]wrap.Loc{wrap.Arg("exponent"), wrap.Arg("out")}
+var Locs_babfe0fb5a06 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("input"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_bad71de63562 = [7]wrap.Loc{wrap.Arg("self"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bb06ad5281b9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bb49ef728f20 = [3]wrap.Loc{wrap.Arg("dense"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_bbb6f0a8bddc = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("fake_quant_enabled")}
+var Locs_bc49489ba6e6 = [8]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_bd22ca27faab = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("min"), wrap.Arg("min_indices")}
+var Locs_bd3b3793af4c = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Arg("out")}
+var Locs_bdd4366c8149 = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0)}
+var Locs_bf24fb9fed68 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
+var Locs_bfb661e8e3c1 = [3]wrap.Loc{wrap.Arg("real"), wrap.Arg("imag"), wrap.Ret(0)}
+var Locs_bfd45961b7eb = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("inputs")}
+var Locs_c0319d5a1004 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("index")}
+var Locs_c1a0bbd56fe6 = [6]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
+var Locs_c1e3ad2a0386 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("input2"), wrap.Arg("out")}
+var Locs_c215f155d712 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent"), wrap.Ret(0)}
+var Locs_c35f1c3f2243 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat"), wrap.Arg("vec"), wrap.Arg("out")}
+var Locs_c482f330ad4f = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_c569b891ac2f = [3]wrap.Loc{wrap.Arg("values"), wrap.Arg("indices"), wrap.Arg("self")}
+var Locs_c7769aa9e621 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value"), wrap.Ret(0)}
+var Locs_c84e2a83723f = [6]wrap.Loc{wrap.Arg("self"), wrap.Arg("b"), wrap.Arg("solution"), wrap.Arg("residuals"), wrap.Arg("rank"), wrap.Arg("singular_values")}
+var Locs_c92f08ff650e = [8]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_c945a1d7fac6 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Arg("grad_output"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_caf56bbe4fe3 = [11]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
+var Locs_cb72b56c5fcd = [9]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("output"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_cbf29ce48422 = [0]wrap.Loc{}
+var Locs_cd4ded567277 = [4]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_cd7a2914dd2f = [6]wrap.Loc{wrap.Arg("padded"), wrap.Arg("offsets"), wrap.Arg("dummy"), wrap.Arg("min_seqlen"), wrap.Arg("max_seqlen"), wrap.Ret(0)}
+var Locs_cd7cbe82a99f = [2]wrap.Loc{wrap.Arg("v"), wrap.Ret(0)}
+var Locs_cdc15caa7a4d = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("input"), wrap.Arg("grid"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ce0d90cc2dc7 = [10]wrap.Loc{wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Arg("save_mean"), wrap.Arg("save_invstd"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_ce617938b38c = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad")}
+var Locs_ce778e5ba52d = [3]wrap.Loc{wrap.Arg("sparse"), wrap.Arg("dense"), wrap.Ret(0)}
+var Locs_ceb2b4fccd5d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2")}
+var Locs_cecc1e862a74 = [3]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value")}
+var Locs_cf841185b0db = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("source"), wrap.Arg("out")}
+var Locs_cf848e49ee3b = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec1"), wrap.Arg("vec2"), wrap.Arg("out")}
+var Locs_d002096d6ef1 = [14]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("weight_buf"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("output"), wrap.Arg("grad_output"), wrap.Arg("grad_hy"), wrap.Arg("grad_cy"), wrap.Arg("dropout_state"), wrap.Arg("reserve"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_d07472bcb493 = [3]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input")}
+var Locs_d11833858904 = [2]wrap.Loc{wrap.Arg("grad_output"), wrap.Ret(0)}
+var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_d1b8ba996c3d = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Ret(0)}
+var Locs_d20f8eea4559 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("bins"), wrap.Ret(0)}
+var Locs_d257a2e56a87 = [3]wrap.Loc{wrap.Arg("crow_indices"), wrap.Arg("col_indices"), wrap.Ret(0)}
+var Locs_d384aa353301 = [14]wrap.Loc{wrap.Arg("out"), wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2")}
+var Locs_d3f03a82ac05 = [8]wrap.Loc{wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("cx"), wrap.Arg("input_bias"), wrap.Arg("hidden_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_d5dbc694779a = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("batch1"), wrap.Arg("batch2"), wrap.Arg("out")}
+var Locs_d5e0d64d63e2 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_in")}
+var Locs_d638e269a569 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("weight_arr")}
+var Locs_d68e986781ae = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("weight")}
+var Locs_d70677c4b3ed = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("scale_a"), wrap.Arg("scale_b"), wrap.Ret(0)}
+var Locs_d7c62bc99b3e = [3]wrap.Loc{wrap.Arg("elements"), wrap.Arg("test_elements"), wrap.Arg("out")}
+var Locs_d84a9505a25c = [5]wrap.Loc{wrap.Arg("A"), wrap.Arg("sign"), wrap.Arg("logabsdet"), wrap.Arg("LU"), wrap.Arg("pivots")}
+var Locs_d9353212313e = [2]wrap.Loc{wrap.Arg("mean"), wrap.Ret(0)}
+var Locs_d9a8a4e1eb40 = [2]wrap.Loc{wrap.Arg("dep_token"), wrap.Ret(0)}
+var Locs_d9ca8801bba9 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("var"), wrap.Ret(0)}
+var Locs_d9f0e7712f05 = [3]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("self")}
+var Locs_d9fb6f7780b0 = [10]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(6), wrap.Ret(7), wrap.Ret(8)}
+var Locs_da18c0bba3f2 = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("values")}
+var Locs_da554257be09 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("p"), wrap.Ret(0)}
+var Locs_da82f66eff27 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("scales"), wrap.Arg("zero_points")}
+var Locs_db543c2ba7ee = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("x1"), wrap.Arg("x2")}
+var Locs_db9ad33e0c11 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_dbbbe4057083 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("pdist"), wrap.Ret(0)}
+var Locs_dbfb90eb6b76 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("exponent")}
+var Locs_dcf0111817e2 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("grad_input")}
+var Locs_dd4d1cd496a4 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor_indices_or_sections")}
+var Locs_dd6d6c8d0c94 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("vec2"), wrap.Ret(0)}
+var Locs_dda744db3417 = [5]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("total_weight"), wrap.Arg("grad_input")}
+var Locs_ddf8f8d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("p")}
+var Locs_ddf8f9d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("q")}
+var Locs_ddf909d189a2 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("A")}
+var Locs_de43f2ba8ee9 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("buffer"), wrap.Arg("grad_input")}
+var Locs_de6773d02fb2 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("i1"), wrap.Arg("i2"), wrap.Arg("i3")}
+var Locs_de84693fcb13 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("A"), wrap.Arg("X"), wrap.Arg("M")}
+var Locs_deed1f1cf772 = [3]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Ret(0)}
+var Locs_df340c912795 = [4]wrap.Loc{wrap.Arg("weight"), wrap.Arg("mask"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_df82a114c66b = [9]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_dfc4478b3f8f = [6]wrap.Loc{wrap.Arg("cx"), wrap.Arg("cy"), wrap.Arg("workspace"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_e06a2d41af64 = [3]wrap.Loc{wrap.Arg("scales"), wrap.Arg("zero_points"), wrap.Ret(0)}
+var Locs_e06e43938936 = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("qkv"), wrap.Arg("qkv_bias")}
+var Locs_e0b6ebf1e9d4 = [6]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("weight"), wrap.Arg("indices"), wrap.Arg("offsets"), wrap.Arg("offset2bag")}
+var Locs_e173433d3e8f = [5]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("is_target")}
+var Locs_e18a3aeda7ee = [8]wrap.Loc{wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("attn_bias"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3)}
+var Locs_e1adbfadf697 = [3]wrap.Loc{wrap.Arg("y"), wrap.Arg("x"), wrap.Ret(0)}
+var Locs_e2b8d7708f73 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("q"), wrap.Ret(0)}
+var Locs_e396572d14a0 = [4]wrap.Loc{wrap.Arg("LU"), wrap.Arg("pivots"), wrap.Arg("B"), wrap.Arg("out")}
+var Locs_e3bb26fd7efc = [3]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e4307ff7659b = [4]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e4455c648395 = [5]wrap.Loc{wrap.Arg("grad"), wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_e44e497c6c22 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("value")}
+var Locs_e4afaa6a5d5a = [9]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("query"), wrap.Arg("key"), wrap.Arg("value"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias")}
+var Locs_e531335d47a3 = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("bias"), wrap.Arg("running_mean"), wrap.Arg("running_var"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4), wrap.Ret(5)}
+var Locs_e60dd4eb23e7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat1"), wrap.Arg("mat2")}
+var Locs_e661941904a0 = [1]wrap.Loc{wrap.Arg("a")}
+var Locs_e678df97fe8b = [2]wrap.Loc{wrap.Arg("repeats"), wrap.Ret(0)}
+var Locs_e69c4387afa3 = [10]wrap.Loc{wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx"), wrap.Arg("cx"), wrap.Arg("dropout_state"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2), wrap.Ret(3), wrap.Ret(4)}
+var Locs_e71dee6faba2 = [6]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("counts")}
+var Locs_e7cbaa2cbf3f = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("grad"), wrap.Ret(0)}
+var Locs_e81ae0887f4a = [4]wrap.Loc{wrap.Arg("input1"), wrap.Arg("input2"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e89319120629 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight"), wrap.Ret(0)}
+var Locs_e8b6f03bdfd2 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor"), wrap.Arg("out")}
+var Locs_e8c3c4bdbceb = [5]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad"), wrap.Arg("x1"), wrap.Arg("x2"), wrap.Arg("cdist")}
+var Locs_e8d74dfb565e = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("value")}
+var Locs_ea046c1c3992 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("rcond"), wrap.Ret(0)}
+var Locs_ea10f966c3a0 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Arg("indices")}
+var Locs_ea6140f83d62 = [8]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd"), wrap.Arg("sum_dy"), wrap.Arg("sum_dy_xmu"), wrap.Arg("count")}
+var Locs_eaca06e184ca = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Ret(0)}
+var Locs_eadb327cbc2d = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("end"), wrap.Arg("weight")}
+var Locs_eafb7ad7c1cb = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("index"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_eb333d216dd7 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self_or_result"), wrap.Arg("grad_input")}
+var Locs_ec4e38451800 = [5]wrap.Loc{wrap.Arg("LU_data"), wrap.Arg("LU_pivots"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")}
+var Locs_eccd057cbb18 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("a"), wrap.Arg("tau")}
+var Locs_ed05f8d00bf5 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("random_samples"), wrap.Arg("output"), wrap.Arg("indices")}
+var Locs_ed86c023a335 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("weight"), wrap.Arg("out")}
+var Locs_ed94901f91a0 = [4]wrap.Loc{wrap.Arg("grad"), wrap.Arg("input"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_eda420e6fca5 = [8]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("grad_out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
+var Locs_eda9682d597d = [4]wrap.Loc{wrap.Arg("A"), wrap.Arg("P"), wrap.Arg("L"), wrap.Arg("U")}
+var Locs_ee3c0f178822 = [4]wrap.Loc{wrap.Arg("ccol_indices"), wrap.Arg("row_indices"), wrap.Arg("values"), wrap.Ret(0)}
+var Locs_ee7d47955465 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("grad_output"), wrap.Arg("output"), wrap.Arg("self")}
+var Locs_eec0815a9fb3 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("noise"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_ef0a08460a2c = [7]wrap.Loc{wrap.Arg("data"), wrap.Arg("batch_sizes"), wrap.Arg("hx"), wrap.Arg("params"), wrap.Ret(0), wrap.Ret(1), wrap.Ret(2)}
+var Locs_efa7059454cc = [11]wrap.Loc{wrap.Arg("input"), wrap.Arg("hx"), wrap.Arg("w_ih"), wrap.Arg("w_hh"), wrap.Arg("b_ih"), wrap.Arg("b_hh"), wrap.Arg("packed_ih"), wrap.Arg("packed_hh"), wrap.Arg("col_offsets_ih"), wrap.Arg("col_offsets_hh"), wrap.Ret(0)}
+var Locs_f1c69b118e3c = [5]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("input_gates"), wrap.Arg("hidden_gates"), wrap.Arg("hx")}
+var Locs_f1e2e135c600 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("nested_size"), wrap.Arg("nested_strides"), wrap.Arg("offsets"), wrap.Ret(0)}
+var Locs_f26ef9c1fc35 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("found_inf"), wrap.Arg("inv_scale"), wrap.Arg("out")}
+var Locs_f27c353dc7df = [3]wrap.Loc{wrap.Arg("max"), wrap.Arg("max_values"), wrap.Arg("self")}
+var Locs_f2e583a5b9ee = [5]wrap.Loc{wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Ret(0)}
+var Locs_f30991dfa12c = [7]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("grad_hy"), wrap.Arg("workspace")}
+var Locs_f329e2faf335 = [4]wrap.Loc{wrap.Arg("grad_input"), wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("target")}
+var Locs_f33076897021 = [2]wrap.Loc{wrap.Arg("theta"), wrap.Ret(0)}
+var Locs_f341b7fd7d62 = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("weight"), wrap.Arg("indices")}
+var Locs_f39071a69a89 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("input"), wrap.Arg("mean"), wrap.Arg("invstd")}
+var Locs_f39c06d460c8 = [8]wrap.Loc{wrap.Arg("running_min"), wrap.Arg("running_max"), wrap.Arg("scale"), wrap.Arg("zero_point"), wrap.Arg("self"), wrap.Arg("observer_on"), wrap.Arg("fake_quant_on"), wrap.Ret(0)}
+var Locs_f3bcfd7eb20a = [8]wrap.Loc{wrap.Arg("grad"), wrap.Arg("log_probs"), wrap.Arg("targets"), wrap.Arg("input_lengths"), wrap.Arg("target_lengths"), wrap.Arg("neg_log_likelihood"), wrap.Arg("log_alpha"), wrap.Ret(0)}
+var Locs_f4717b2a3cb5 = [4]wrap.Loc{wrap.Arg("input"), wrap.Arg("packed_weight"), wrap.Arg("bias"), wrap.Ret(0)}
+var Locs_f498663379b5 = [5]wrap.Loc{wrap.Arg("self"), wrap.Arg("grad_output"), wrap.Arg("weight"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_f50392e2e4d8 = [4]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("v"), wrap.Arg("g")}
+var Locs_f572ee99ebc4 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("tensor1"), wrap.Arg("tensor2")}
+var Locs_f595025c0e40 = [1]wrap.Loc{wrap.Arg("out")}
+var Locs_f6e413e86103 = [3]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_f6f9e9ff65d8 = [4]wrap.Loc{wrap.Arg("grad_output"), wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_f7160b12cc41 = [4]wrap.Loc{wrap.Arg("U"), wrap.Arg("S"), wrap.Arg("Vh"), wrap.Arg("A")}
+var Locs_f728ba93a878 = [2]wrap.Loc{wrap.Arg("input"), wrap.Arg("output")}
+var Locs_f7bc33dce57a = [2]wrap.Loc{wrap.Arg("out"), wrap.Arg("start")}
+var Locs_f817791bbd97 = [4]wrap.Loc{wrap.Arg("out"), wrap.Arg("LD"), wrap.Arg("pivots"), wrap.Arg("B")}
+var Locs_f8c946bff116 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("grid"), wrap.Ret(0)}
+var Locs_f98dffdedf8a = [3]wrap.Loc{wrap.Arg("out"), wrap.Arg("self"), wrap.Arg("dst")}
+var Locs_f9c6c5da7b3c = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("repeats"), wrap.Ret(0)}
+var Locs_fa94497071dd = [4]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out")}
+var Locs_fb51bc5b5c22 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("target"), wrap.Arg("output"), wrap.Arg("total_weight")}
+var Locs_fba6aa5fe565 = [1]wrap.Loc{wrap.Arg("info")}
+var Locs_fbe761053289 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("growth_tracker"), wrap.Arg("found_inf")}
+var Locs_fc3c56b484c9 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("atol"), wrap.Arg("rtol"), wrap.Ret(0)}
+var Locs_fc77d661f2ea = [2]wrap.Loc{wrap.Arg("qtensor"), wrap.Ret(0)}
+var Locs_fce466656dfe = [14]wrap.Loc{wrap.Arg("src"), wrap.Arg("qkv_weight"), wrap.Arg("qkv_bias"), wrap.Arg("proj_weight"), wrap.Arg("proj_bias"), wrap.Arg("norm_weight_1"), wrap.Arg("norm_bias_1"), wrap.Arg("norm_weight_2"), wrap.Arg("norm_bias_2"), wrap.Arg("ffn_weight_1"), wrap.Arg("ffn_bias_1"), wrap.Arg("ffn_weight_2"), wrap.Arg("ffn_bias_2"), wrap.Ret(0)}
+var Locs_fd4645b6efa5 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("nt_example"), wrap.Ret(0)}
+var Locs_fe4ff28471e2 = [1]wrap.Loc{wrap.Arg("tensors")}
+var Locs_fedc7d11251d = [8]wrap.Loc{wrap.Arg("out0"), wrap.Arg("out1"), wrap.Arg("out2"), wrap.Arg("out3"), wrap.Arg("out4"), wrap.Arg("input"), wrap.Arg("weight"), wrap.Arg("hx")}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
+var Locs_ff8b1daca166 = [3]wrap.Loc{wrap.Arg("padded"), wrap.Arg("cpu_nested_shape_example"), wrap.Ret(0)}
+var Locs_ffc7b0185b4c = [2]wrap.Loc{wrap.Arg("dummy"), wrap.Ret(0)}
 
-// ChecksPost_01e9071431e5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPost_01e9071431e5(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_01cc8c9a7146 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
+func ChecksPost_01cc8c9a7146(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.End()
+}
+
+// ChecksPost_021f3b2f9823 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPost_021f3b2f9823(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost_024207532699 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func ChecksPost_024207532699(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
 	c.End()
 }
 
 // ChecksPost_02ef0f9728c6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPost_02ef0f9728c6(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_02ef0f9728c6(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -739,53 +742,55 @@ func ChecksPost_02ef0f9728c6(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_05dc2742eec9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPost_05dc2742eec9(c *asserts.Call, l *[12]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+// ChecksPost_080137e9745c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPost_080137e9745c(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
-// ChecksPost_086705fc4951 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPost_086705fc4951(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
+// ChecksPost_096fa5310cc3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPost_096fa5310cc3(c *wrap.Call, l *[11]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountLE1, l[10])
 	c.End()
 }
 
 // ChecksPost_0aa0b0984d55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
-func ChecksPost_0aa0b0984d55(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_0aa0b0984d55(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -814,65 +819,9 @@ func ChecksPost_0aa0b0984d55(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_0b855bbae172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPost_0b855bbae172(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPost_0d16dad57b79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
-func ChecksPost_0d16dad57b79(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.Result(&s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost_0e1220ee43a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func ChecksPost_0e1220ee43a5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_0ed00ff853ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
-func ChecksPost_0ed00ff853ea(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
 // ChecksPost_120515ae4027 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPost_120515ae4027(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_120515ae4027(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -891,126 +840,108 @@ func ChecksPost_120515ae4027(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_13a9d99e7960 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func ChecksPost_13a9d99e7960(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost_1290c17acbeb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 100 op(s) of one shape (the first: _foreach_add.Scalar).
+func ChecksPost_1290c17acbeb(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.End()
+}
+
+// ChecksPost_17eb7d695ed8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost_17eb7d695ed8(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountLE1, l[8])
 	c.End()
 }
 
-// ChecksPost_16d580c6a71d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPost_16d580c6a71d(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_17fa751dc3fa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPost_17fa751dc3fa(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.End()
-}
-
-// ChecksPost_1a83d0aaa8ac completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPost_1a83d0aaa8ac(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPost_1b7ec97cb7c1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 159 op(s) of one shape (the first: _make_dual).
-func ChecksPost_1b7ec97cb7c1(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.End()
-}
-
-// ChecksPost_1bb2e4f5a3bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func ChecksPost_1bb2e4f5a3bd(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_18090fe28a37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPost_18090fe28a37(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.End()
+}
+
+// ChecksPost_1b799f4a804a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost_1b799f4a804a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_1c8134001746 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPost_1c8134001746(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
 	c.End()
 }
 
 // ChecksPost_1ca8f0cb990d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPost_1ca8f0cb990d(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
-	var s14 asserts.Saved
-	var s15 asserts.Saved
-	var s16 asserts.Saved
-	var s17 asserts.Saved
-	var s18 asserts.Saved
-	var s19 asserts.Saved
-	var s20 asserts.Saved
+func ChecksPost_1ca8f0cb990d(c *wrap.Call, l *[21]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+	var s14 wrap.Saved
+	var s15 wrap.Saved
+	var s16 wrap.Saved
+	var s17 wrap.Saved
+	var s18 wrap.Saved
+	var s19 wrap.Saved
+	var s20 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1184,11 +1115,11 @@ func ChecksPost_1ca8f0cb990d(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_1cf4cc799ed2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPost_1cf4cc799ed2(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_1cf4cc799ed2(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1240,13 +1171,13 @@ func ChecksPost_1cf4cc799ed2(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_1d282b6c8b70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPost_1d282b6c8b70(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_1d282b6c8b70(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1321,9 +1252,26 @@ func ChecksPost_1d282b6c8b70(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_1e4ac4099bf0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPost_1e4ac4099bf0(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.End()
+}
+
 // ChecksPost_1edbfcadf2d2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPost_1edbfcadf2d2(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_1edbfcadf2d2(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1354,27 +1302,11 @@ func ChecksPost_1edbfcadf2d2(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_1f690a2bdb18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPost_1f690a2bdb18(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
 // ChecksPost_1fe94314194d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPost_1fe94314194d(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_1fe94314194d(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1428,10 +1360,10 @@ func ChecksPost_1fe94314194d(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_1fee0418e841 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPost_1fee0418e841(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_1fee0418e841(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1475,8 +1407,8 @@ func ChecksPost_1fee0418e841(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_20d39f8e002e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
-func ChecksPost_20d39f8e002e(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_20d39f8e002e(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1497,105 +1429,9 @@ func ChecksPost_20d39f8e002e(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_213862baa971 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPost_213862baa971(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_21ce2901b112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPost_21ce2901b112(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
-	c.End()
-}
-
-// ChecksPost_2481b33ca3fb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPost_2481b33ca3fb(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_25510723f536 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
-func ChecksPost_25510723f536(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost_2560185b3137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPost_2560185b3137(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.End()
-}
-
 // ChecksPost_25621a43bafc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 32 op(s) of one shape (the first: view_as_real).
-func ChecksPost_25621a43bafc(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_25621a43bafc(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
@@ -1608,63 +1444,138 @@ func ChecksPost_25621a43bafc(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_28539407d54f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPost_28539407d54f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
+// ChecksPost_256fa0d20274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPost_256fa0d20274(c *wrap.Call, l *[8]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
 	c.End()
 }
 
-// ChecksPost_2b2ff6c29cda completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func ChecksPost_2b2ff6c29cda(c *asserts.Call, l *[13]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+// ChecksPost_274d7c0a5c76 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPost_274d7c0a5c76(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_275ce5ae15af completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPost_275ce5ae15af(c *wrap.Call, l *[8]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.End()
+}
+
+// ChecksPost_29a660d34693 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPost_29a660d34693(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_2a80c9242490 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPost_2a80c9242490(c *wrap.Call, l *[13]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[9])
+	c.PlanSkip(checks.ImplUseCountLE1, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountLE1, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountLE1, l[12])
+	c.End()
+}
+
+// ChecksPost_2add72ee4871 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPost_2add72ee4871(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
 	c.End()
 }
 
 // ChecksPost_2bb8e7375257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPost_2bb8e7375257(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_2bb8e7375257(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
@@ -1695,15 +1606,38 @@ func ChecksPost_2bb8e7375257(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_2d9db26a7f89 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
+func ChecksPost_2d9db26a7f89(c *wrap.Call, l *[9]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountLE1, l[8])
+	c.End()
+}
+
 // ChecksPost_2db106f6715b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPost_2db106f6715b(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_2db106f6715b(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1780,9 +1714,34 @@ func ChecksPost_2db106f6715b(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_2f3b3d3ddb00 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPost_2f3b3d3ddb00(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.End()
+}
+
 // ChecksPost_302b1b5dd897 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
-func ChecksPost_302b1b5dd897(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_302b1b5dd897(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1809,59 +1768,106 @@ func ChecksPost_302b1b5dd897(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_33d810fd2f11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
-func ChecksPost_33d810fd2f11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_302d9ff86287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 119 op(s) of one shape (the first: requires_grad_).
+func ChecksPost_302d9ff86287(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
-// ChecksPost_3a28ee2f2cb2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: ctc_loss.Tensor).
-func ChecksPost_3a28ee2f2cb2(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+// ChecksPost_30896bef9fb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
+func ChecksPost_30896bef9fb1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
 	c.End()
 }
 
-// ChecksPost_3b7350f5793b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_3b7350f5793b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_30ef97008279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
+func ChecksPost_30ef97008279(c *wrap.Call, l *[12]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountLE1, l[8])
+	c.PlanSkip(checks.StorageUseCountEq1, l[9])
+	c.PlanSkip(checks.ImplUseCountLE1, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountLE1, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
+	c.End()
+}
+
+// ChecksPost_347df2a5a58c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPost_347df2a5a58c(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_35bd977086a3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost_35bd977086a3(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
-	c.Result(&s2, t2)
+	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
 	c.End()
 }
 
-// ChecksPost_3c965dc5dff8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
-func ChecksPost_3c965dc5dff8(c *asserts.Call, l *[1]asserts.Loc) {
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[0])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[0])
+// ChecksPost_3c6b4b25ebbc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
+func ChecksPost_3c6b4b25ebbc(c *wrap.Call, l *[3]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
 	c.End()
 }
 
 // ChecksPost_3ced08ba35c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 129 op(s) of one shape (the first: _assert_async).
-func ChecksPost_3ced08ba35c2(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPost_3ced08ba35c2(c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -1869,9 +1875,9 @@ func ChecksPost_3ced08ba35c2(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_3d63ddfccae8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPost_3d63ddfccae8(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_3d63ddfccae8(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1905,34 +1911,21 @@ func ChecksPost_3d63ddfccae8(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_3dfb3ae1fce5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
-func ChecksPost_3dfb3ae1fce5(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPost_3e6e9191c7a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPost_3e6e9191c7a5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_3ea171a2c283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_copy_.dimname).
+func ChecksPost_3ea171a2c283(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
 // ChecksPost_3f35fa38ff67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPost_3f35fa38ff67(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_3f35fa38ff67(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1956,9 +1949,9 @@ func ChecksPost_3f35fa38ff67(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_3f4a50263d14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPost_3f4a50263d14(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
+func ChecksPost_3f4a50263d14(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1985,33 +1978,10 @@ func ChecksPost_3f4a50263d14(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_3f70c458a7dc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPost_3f70c458a7dc(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.End()
-}
-
 // ChecksPost_40e3c37f39de completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 30 op(s) of one shape (the first: _fused_dropout).
-func ChecksPost_40e3c37f39de(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
+func ChecksPost_40e3c37f39de(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
@@ -2030,29 +2000,23 @@ func ChecksPost_40e3c37f39de(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_437d95a2d7ef completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPost_437d95a2d7ef(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+// ChecksPost_4146d848d096 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
+func ChecksPost_4146d848d096(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
 	c.End()
 }
 
 // ChecksPost_442ba709e14b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPost_442ba709e14b(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_442ba709e14b(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2085,8 +2049,8 @@ func ChecksPost_442ba709e14b(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_448a8f605e33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPost_448a8f605e33(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
+func ChecksPost_448a8f605e33(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2121,196 +2085,84 @@ func ChecksPost_448a8f605e33(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_44c911c9afb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 61 op(s) of one shape (the first: quantized_batch_norm).
-func ChecksPost_44c911c9afb8(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPost_46a1a31d45ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPost_46a1a31d45ea(c *asserts.Call, l *[15]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[14])
-	c.End()
-}
-
-// ChecksPost_47116733e5a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPost_47116733e5a1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_474d216a842a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPost_474d216a842a(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArgList(l[3], &s3, l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-	}
-	c.NotArgList(l[4], &s4, l[1], s1)
-	c.NotArgList(l[4], &s4, l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArgList(l[5], &s5, l[2], s2)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArgList(l[6], &s6, l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArgList(l[7], &s7, l[2], s2)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArgList(l[8], &s8, l[2], s2)
-	c.End()
-}
-
-// ChecksPost_48a7ad15ceb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPost_48a7ad15ceb1(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	afterList_228b5d3c1b4e(c, s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[8], s8)
-	c.SameImpl(l[8], s8)
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.SameImplList(l[9], s9)
-	c.End()
-}
-
-// ChecksPost_4921b95a6dc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPost_4921b95a6dc7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_46d28e19ffd0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPost_46d28e19ffd0(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_4885aafba230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPost_4885aafba230(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_49fcb1e2944a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPost_49fcb1e2944a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_4abe26743573 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 300 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost_4abe26743573(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_4c05c310c51e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost_4c05c310c51e(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
 // ChecksPost_4c2e06a20cbf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cdist_backward).
-func ChecksPost_4c2e06a20cbf(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_4c2e06a20cbf(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2335,45 +2187,98 @@ func ChecksPost_4c2e06a20cbf(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_4e2411b5d66e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: diagonal.Dimname).
-func ChecksPost_4e2411b5d66e(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSharesStorage, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost_4e74f1a030d7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPost_4e74f1a030d7(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
+// ChecksPost_4e98191162a7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPost_4e98191162a7(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	var s11 wrap.Saved
+	var s12 wrap.Saved
+	var s13 wrap.Saved
+	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	c.After(s9, t9)
+	c.After(s10, t10)
+	c.Result(&s11, t11)
+	c.Result(&s12, t12)
+	c.Result(&s13, t13)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[10], s10)
+	c.SameImpl(l[10], s10)
+	c.StorageUseCountEq1(l[11], &s11)
+	c.ImplUseCountLE1(l[11], &s11)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
+	c.NotArgList(l[11], &s11, l[1], s1)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
+	c.StorageUseCountEq1(l[12], &s12)
+	c.ImplUseCountLE1(l[12], &s12)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
+	c.NotArgList(l[12], &s12, l[1], s1)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
+	c.StorageUseCountEq1(l[13], &s13)
+	c.ImplUseCountLE1(l[13], &s13)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
+	c.NotArgList(l[13], &s13, l[1], s1)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.End()
 }
 
 // ChecksPost_50639143adec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPost_50639143adec(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_50639143adec(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2438,74 +2343,57 @@ func ChecksPost_50639143adec(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_53d8ae3e29f3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func ChecksPost_53d8ae3e29f3(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+// ChecksPost_516f1da51f8d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPost_516f1da51f8d(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
 	c.End()
 }
 
-// ChecksPost_58105f982f6e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPost_58105f982f6e(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_57eefc1fc2db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPost_57eefc1fc2db(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPost_581820243ead completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: is_leaf).
-func ChecksPost_581820243ead(c *asserts.Call, l *[1]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_582f2c544ddb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
-func ChecksPost_582f2c544ddb(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
 	c.End()
 }
 
 // ChecksPost_58e218f7a7c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPost_58e218f7a7c2(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_58e218f7a7c2(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2558,83 +2446,120 @@ func ChecksPost_58e218f7a7c2(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_5a8d353658f4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPost_5a8d353658f4(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// ChecksPost_5b01b3a78f24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost_5b01b3a78f24(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
 	c.End()
 }
 
-// ChecksPost_5ceb22362844 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPost_5ceb22362844(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// ChecksPost_5ea33b70292c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
+func ChecksPost_5ea33b70292c(c *wrap.Call, l *[1]wrap.Loc) {
+	c.PlanSkip(checks.StorageUseCountEq1, l[0])
+	c.PlanSkip(checks.ImplUseCountLE1, l[0])
+	c.End()
+}
+
+// ChecksPost_60bfbc73331d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost_60bfbc73331d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
 	c.End()
 }
 
-// ChecksPost_5fe39426239a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPost_5fe39426239a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_613422b4a5b1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost_613422b4a5b1(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.After(s0, t0)
-	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s1, t1)
 	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	afterList_228b5d3c1b4e(c, s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[7], s7)
+	c.SameImpl(l[7], s7)
+	c.SameStorage(l[8], s8)
+	c.SameImpl(l[8], s8)
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.SameImplList(l[9], s9)
 	c.End()
 }
 
-// ChecksPost_6333a6b7d524 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPost_6333a6b7d524(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+// ChecksPost_64f99791f180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPost_64f99791f180(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_6525eeef1ce2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: diagonal.Dimname).
+func ChecksPost_6525eeef1ce2(c *wrap.Call, l *[2]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SharesStorage, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.End()
+}
+
+// ChecksPost_6546681b0b59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
+func ChecksPost_6546681b0b59(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
 	c.End()
 }
 
 // ChecksPost_65d4348fc0bc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPost_65d4348fc0bc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_65d4348fc0bc(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2684,41 +2609,89 @@ func ChecksPost_65d4348fc0bc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_6656d45bd1b1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func ChecksPost_6656d45bd1b1(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
+// ChecksPost_66ae767669e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
+func ChecksPost_66ae767669e4(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.End()
+}
+
+// ChecksPost_684b1767333f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 27 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPost_684b1767333f(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_68deda25d1b2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPost_68deda25d1b2(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_68e50f98854e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPost_68e50f98854e(c *wrap.Call, l *[14]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[11])
+	c.PlanSkip(checks.SameImpl, l[11])
+	c.PlanSkip(checks.SameStorage, l[12])
+	c.PlanSkip(checks.SameImpl, l[12])
+	c.PlanSkip(checks.SameStorage, l[13])
+	c.PlanSkip(checks.SameImpl, l[13])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
 	c.End()
 }
 
 // ChecksPost_692f14376892 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 270 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPost_692f14376892(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPost_692f14376892(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameStorage(l[0], s0)
@@ -2728,148 +2701,161 @@ func ChecksPost_692f14376892(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_696b0a8c1266 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPost_696b0a8c1266(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
+// ChecksPost_6a88dc75498c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPost_6a88dc75498c(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
-// ChecksPost_6bbefbef08f9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPost_6bbefbef08f9(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_6be603f06c4e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost_6be603f06c4e(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.End()
+}
+
+// ChecksPost_6e79b7e800c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPost_6e79b7e800c8(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_707aacb45fd0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPost_707aacb45fd0(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_7105d27b4080 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPost_7105d27b4080(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_711e338d9c21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPost_711e338d9c21(c *wrap.Call, l *[15]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountLE1, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.ImplUseCountLE1, l[13])
+	c.PlanSkip(checks.StorageUseCountEq1, l[14])
+	c.PlanSkip(checks.ImplUseCountLE1, l[14])
+	c.End()
+}
+
+// ChecksPost_72d5923b6ce5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPost_72d5923b6ce5(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
-	c.After(s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_6bdbd4084fd5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPost_6bdbd4084fd5(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	afterList_228b5d3c1b4e(c, s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.SameImplList(l[6], s6)
-	c.End()
-}
-
-// ChecksPost_6effc8b11af6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPost_6effc8b11af6(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_714768057f82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPost_714768057f82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_7171c5e7c36a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPost_7171c5e7c36a(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
 	c.End()
 }
 
 // ChecksPost_72d8b9c5d0fc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPost_72d8b9c5d0fc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_72d8b9c5d0fc(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2914,107 +2900,96 @@ func ChecksPost_72d8b9c5d0fc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_75ee4bd780b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPost_75ee4bd780b0(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+// ChecksPost_7374b54f4fca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
+func ChecksPost_7374b54f4fca(c *wrap.Call, l *[2]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_73fce493affc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost_73fce493affc(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
+	var s9 wrap.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	afterList_228b5d3c1b4e(c, s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.SameImplList(l[8], s8)
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.NotArgList(l[9], &s9, l[7], s7)
+	c.NotArgList(l[9], &s9, l[8], s8)
+	c.End()
+}
+
+// ChecksPost_75142c3a7ad5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPost_75142c3a7ad5(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
 	afterList_228b5d3c1b4e(c, s2, t2)
 	afterList_228b5d3c1b4e(c, s3, t3)
 	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(checks.SameStorage, l[2])
 	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(checks.SameStorage, l[3])
 	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(checks.SameStorage, l[4])
 	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
 	c.End()
 }
 
-// ChecksPost_773b61920165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 364 op(s) of one shape (the first: _cast_Byte).
-func ChecksPost_773b61920165(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost_783c89f177b5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func ChecksPost_783c89f177b5(c *asserts.Call, l *[12]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.End()
-}
-
-// ChecksPost_790562f3bc5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPost_790562f3bc5a(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// ChecksPost_7731cfcd20b4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 159 op(s) of one shape (the first: _make_dual).
+func ChecksPost_7731cfcd20b4(c *wrap.Call, l *[3]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
 	c.End()
 }
 
 // ChecksPost_79142c3c970d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPost_79142c3c970d(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_79142c3c970d(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3083,26 +3058,34 @@ func ChecksPost_79142c3c970d(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_7cc9deaa43e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 27 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPost_7cc9deaa43e4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// ChecksPost_7e4bc045ab14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPost_7e4bc045ab14(c *wrap.Call, l *[8]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
 	c.End()
 }
 
 // ChecksPost_7ed4cd3b3dd7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPost_7ed4cd3b3dd7(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
+func ChecksPost_7ed4cd3b3dd7(c *wrap.Call, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3179,36 +3162,60 @@ func ChecksPost_7ed4cd3b3dd7(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_846935f33c92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPost_846935f33c92(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_7f18de3c2c56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPost_7f18de3c2c56(c *wrap.Call, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[11])
+	c.PlanSkip(checks.SameImpl, l[11])
+	c.PlanSkip(checks.SameStorage, l[12])
+	c.PlanSkip(checks.SameImpl, l[12])
+	c.PlanSkip(checks.SameStorage, l[13])
+	c.PlanSkip(checks.SameImpl, l[13])
+	c.PlanSkip(checks.SameStorage, l[14])
+	c.PlanSkip(checks.SameImpl, l[14])
+	c.PlanSkip(checks.SameStorage, l[15])
+	c.PlanSkip(checks.SameImpl, l[15])
+	c.PlanSkip(checks.SameStorage, l[16])
+	c.PlanSkip(checks.SameImpl, l[16])
+	c.PlanSkip(checks.SameStorage, l[17])
+	c.PlanSkip(checks.SameImpl, l[17])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
 	c.End()
 }
 
 // ChecksPost_873d5dc59e77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPost_873d5dc59e77(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_873d5dc59e77(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3263,12 +3270,45 @@ func ChecksPost_873d5dc59e77(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_8758d437460e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPost_8758d437460e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.End()
+}
+
+// ChecksPost_875bfc1d5932 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost_875bfc1d5932(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.End()
+}
+
 // ChecksPost_88accaf88715 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPost_88accaf88715(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_88accaf88715(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3333,127 +3373,42 @@ func ChecksPost_88accaf88715(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_89c2b3d1e8f0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func ChecksPost_89c2b3d1e8f0(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_8ea5ef92b428 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func ChecksPost_8ea5ef92b428(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.End()
-}
-
-// ChecksPost_8fe22c91bad5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPost_8fe22c91bad5(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.End()
-}
-
-// ChecksPost_9071be3aa7d7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPost_9071be3aa7d7(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPost_909fbc25d5ae completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPost_909fbc25d5ae(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPost_90f1ceaefbed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPost_90f1ceaefbed(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
+// ChecksPost_8b1e16e93c33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPost_8b1e16e93c33(c *wrap.Call, l *[14]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountLE1, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.ImplUseCountLE1, l[13])
 	c.End()
 }
 
 // ChecksPost_919d3508f8bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPost_919d3508f8bd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_919d3508f8bd(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3474,9 +3429,40 @@ func ChecksPost_919d3508f8bd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_927e8b0dba55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPost_927e8b0dba55(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.End()
+}
+
+// ChecksPost_92d447e1fb3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPost_92d447e1fb3e(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
 // ChecksPost_943d1e57eb3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPost_943d1e57eb3e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_943d1e57eb3e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -3491,223 +3477,59 @@ func ChecksPost_943d1e57eb3e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_954404970cfd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPost_954404970cfd(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
+// ChecksPost_94f037d50063 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 364 op(s) of one shape (the first: _cast_Byte).
+func ChecksPost_94f037d50063(c *wrap.Call, l *[2]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.End()
+}
+
+// ChecksPost_95e7c7ff3eec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
+func ChecksPost_95e7c7ff3eec(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
+	c.PlanSkip(checks.ImplUseCountLE1, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.End()
+}
+
+// ChecksPost_96fac0c44b5e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPost_96fac0c44b5e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
 	c.After(s1, t1)
-	c.After(s2, t2)
-	afterList_228b5d3c1b4e(c, s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
-// ChecksPost_97b5dccc5ba4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPost_97b5dccc5ba4(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
+// ChecksPost_98746823b375 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost_98746823b375(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.After(s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
+	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[10], s10)
-	c.SameImpl(l[10], s10)
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountLE1(l[11], &s11)
-	if !(s11.ImplApart(s0)) {
-		c.NotArg(l[11], &s11, l[0], s0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
 	}
-	c.NotArgList(l[11], &s11, l[1], s1)
-	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-		c.NotArg(l[11], &s11, l[8], s8)
-		c.NotArg(l[11], &s11, l[9], s9)
-		c.NotArg(l[11], &s11, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountLE1(l[12], &s12)
-	if !(s12.ImplApart(s0)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-	}
-	c.NotArgList(l[12], &s12, l[1], s1)
-	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-		c.NotArg(l[12], &s12, l[8], s8)
-		c.NotArg(l[12], &s12, l[9], s9)
-		c.NotArg(l[12], &s12, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	c.ImplUseCountLE1(l[13], &s13)
-	if !(s13.ImplApart(s0)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-	}
-	c.NotArgList(l[13], &s13, l[1], s1)
-	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-		c.NotArg(l[13], &s13, l[8], s8)
-		c.NotArg(l[13], &s13, l[9], s9)
-		c.NotArg(l[13], &s13, l[10], s10)
-	}
-	c.End()
-}
-
-// ChecksPost_97d51513861c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPost_97d51513861c(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-	}
-	c.NotArgList(l[9], &s9, l[1], s1)
-	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPost_98569c8cb73c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPost_98569c8cb73c(c *asserts.Call, l *[13]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[1])
 	c.End()
 }
 
 // ChecksPost_99034b373b19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 132 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPost_99034b373b19(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_99034b373b19(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -3725,7 +3547,7 @@ func ChecksPost_99034b373b19(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_997ccc8b0196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPost_997ccc8b0196(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPost_997ccc8b0196(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3745,13 +3567,13 @@ func ChecksPost_997ccc8b0196(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPost_9e65af5becb8(c *asserts.Call, l *[0]asserts.Loc) {
+func ChecksPost_9e65af5becb8(c *wrap.Call, l *[0]wrap.Loc) {
 	c.End()
 }
 
-// ChecksPost_a00b9f54bd9b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func ChecksPost_a00b9f54bd9b(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+// ChecksPost_a0dbe80b749a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost_a0dbe80b749a(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3766,15 +3588,38 @@ func ChecksPost_a00b9f54bd9b(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 		c.NotArg(l[3], &s3, l[1], s1)
 		c.NotArg(l[3], &s3, l[2], s2)
 	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.End()
+}
+
+// ChecksPost_a1084fb58a7f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPost_a1084fb58a7f(c *wrap.Call, l *[9]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountLE1, l[8])
 	c.End()
 }
 
 // ChecksPost_a21b1cc42e9a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPost_a21b1cc42e9a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_a21b1cc42e9a(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3811,10 +3656,29 @@ func ChecksPost_a21b1cc42e9a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_a56b82e51e41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
+func ChecksPost_a56b82e51e41(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.Result(&s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.NotArgList(l[2], &s2, l[1], s1)
+	c.End()
+}
+
 // ChecksPost_a60a039f5eaa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPost_a60a039f5eaa(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_a60a039f5eaa(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3864,10 +3728,10 @@ func ChecksPost_a60a039f5eaa(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a75731c4dd75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPost_a75731c4dd75(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
+func ChecksPost_a75731c4dd75(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3919,10 +3783,10 @@ func ChecksPost_a75731c4dd75(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Sa
 }
 
 // ChecksPost_a80e7c993577 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPost_a80e7c993577(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_a80e7c993577(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
@@ -3947,51 +3811,8 @@ func ChecksPost_a80e7c993577(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_a8c8303d430b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPost_a8c8303d430b(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_a8d725d0c749 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 300 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func ChecksPost_a8d725d0c749(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_a9c32f434f66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPost_a9c32f434f66(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.End()
-}
-
 // ChecksPost_aa36b5c5f866 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func ChecksPost_aa36b5c5f866(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPost_aa36b5c5f866(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4013,29 +3834,46 @@ func ChecksPost_aa36b5c5f866(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_aa41beb9feff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPost_aa41beb9feff(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+// ChecksPost_aa64ccfa5409 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost_aa64ccfa5409(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_ac8bba232764 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPost_ac8bba232764(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
 // ChecksPost_af37dac733d5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 150 op(s) of one shape (the first: add.out).
-func ChecksPost_af37dac733d5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPost_af37dac733d5(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4049,9 +3887,9 @@ func ChecksPost_af37dac733d5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_afdbee23c991 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPost_afdbee23c991(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+func ChecksPost_afdbee23c991(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4086,72 +3924,53 @@ func ChecksPost_afdbee23c991(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_b0450593d0b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPost_b0450593d0b0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// ChecksPost_b0bf01e374df completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPost_b0bf01e374df(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	afterList_228b5d3c1b4e(c, s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	afterList_228b5d3c1b4e(c, s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.SameImplList(l[8], s8)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
 	c.End()
 }
 
-// ChecksPost_b18e73070c5b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPost_b18e73070c5b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	afterList_228b5d3c1b4e(c, s2, t2)
-	c.After(s3, t3)
-	afterList_228b5d3c1b4e(c, s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.End()
-}
-
-// ChecksPost_b2b57f0c0b31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 75 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPost_b2b57f0c0b31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	afterList_228b5d3c1b4e(c, s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
+// ChecksPost_b57164cb7ba3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPost_b57164cb7ba3(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
 	c.End()
 }
 
 // ChecksPost_b7b20377158d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost_b7b20377158d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
+func ChecksPost_b7b20377158d(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4169,8 +3988,8 @@ func ChecksPost_b7b20377158d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_b872ffdb47bf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 328 op(s) of one shape (the first: abs).
-func ChecksPost_b872ffdb47bf(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
+func ChecksPost_b872ffdb47bf(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
@@ -4183,11 +4002,53 @@ func ChecksPost_b872ffdb47bf(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_b8edbed63c52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPost_b8edbed63c52(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.End()
+}
+
+// ChecksPost_b92184e54e1c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
+func ChecksPost_b92184e54e1c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	var s1 wrap.Saved
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.Result(&s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.End()
+}
+
 // ChecksPost_bca2835efbb5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPost_bca2835efbb5(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_bca2835efbb5(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4228,9 +4089,32 @@ func ChecksPost_bca2835efbb5(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_bd0d2113810d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPost_bd0d2113810d(c *wrap.Call, l *[9]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
+	c.PlanSkip(checks.StorageUseCountEq1, l[7])
+	c.PlanSkip(checks.ImplUseCountLE1, l[7])
+	c.PlanSkip(checks.StorageUseCountEq1, l[8])
+	c.PlanSkip(checks.ImplUseCountLE1, l[8])
+	c.End()
+}
+
 // ChecksPost_bec0e3baf659 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPost_bec0e3baf659(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
+func ChecksPost_bec0e3baf659(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4255,130 +4139,160 @@ func ChecksPost_bec0e3baf659(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_c058c22c18f0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 100 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPost_c058c22c18f0(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	afterList_228b5d3c1b4e(c, s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
+// ChecksPost_c2bab1dcdef2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPost_c2bab1dcdef2(c *wrap.Call, l *[12]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountLE1, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
 	c.End()
 }
 
-// ChecksPost_c13fbb27ed98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPost_c13fbb27ed98(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost_c33cbb250f5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPost_c33cbb250f5a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_c414cf90fc8d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
+func ChecksPost_c414cf90fc8d(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_c56f23209208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: is_leaf).
+func ChecksPost_c56f23209208(c *wrap.Call, l *[1]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_c5f9c601e7c6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPost_c5f9c601e7c6(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_c79680012da7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPost_c79680012da7(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[1], s1)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
 	c.End()
 }
 
-// ChecksPost_c154e6f8c98a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPost_c154e6f8c98a(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// ChecksPost_c86d6e5958ff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
+func ChecksPost_c86d6e5958ff(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 wrap.Saved
 	c.After(s0, t0)
-	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s1, t1)
 	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost_c6154860b37a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPost_c6154860b37a(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	afterList_228b5d3c1b4e(c, s7, t7)
-	afterList_228b5d3c1b4e(c, s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.SameImplList(l[8], s8)
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
 	}
-	c.NotArgList(l[9], &s9, l[7], s7)
-	c.NotArgList(l[9], &s9, l[8], s8)
+	c.NotArgList(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
-// ChecksPost_c75fc4e5b7f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPost_c75fc4e5b7f7(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
+// ChecksPost_cb5f72a60544 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPost_cb5f72a60544(c *wrap.Call, l *[7]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.PlanSkip(checks.StorageUseCountEq1, l[6])
+	c.PlanSkip(checks.ImplUseCountLE1, l[6])
 	c.End()
 }
 
 // ChecksPost_cbdbf895b8c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPost_cbdbf895b8c8(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	var s12 asserts.Saved
+func ChecksPost_cbdbf895b8c8(c *wrap.Call, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
+	var s11 wrap.Saved
+	var s12 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4475,9 +4389,24 @@ func ChecksPost_cbdbf895b8c8(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
+// ChecksPost_cbf873d136cb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPost_cbf873d136cb(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.StorageUseCountEq1, l[2])
+	c.PlanSkip(checks.ImplUseCountLE1, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.End()
+}
+
 // ChecksPost_ce7d3ff9db4e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost_ce7d3ff9db4e(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_ce7d3ff9db4e(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4502,11 +4431,43 @@ func ChecksPost_ce7d3ff9db4e(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
+// ChecksPost_d01f92f8c4cd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPost_d01f92f8c4cd(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	afterList_228b5d3c1b4e(c, s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.SameImplList(l[8], s8)
+	c.End()
+}
+
 // ChecksPost_d03f55d56cc4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPost_d03f55d56cc4(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
+func ChecksPost_d03f55d56cc4(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4558,10 +4519,10 @@ func ChecksPost_d03f55d56cc4(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d04b070053f9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPost_d04b070053f9(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
+func ChecksPost_d04b070053f9(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4606,29 +4567,76 @@ func ChecksPost_d04b070053f9(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_d0783c2360eb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func ChecksPost_d0783c2360eb(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_d115fa491240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 119 op(s) of one shape (the first: requires_grad_).
-func ChecksPost_d115fa491240(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_d112a1f2b7b2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPost_d112a1f2b7b2(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
 	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.NotArgList(l[3], &s3, l[1], s1)
+	c.NotArgList(l[3], &s3, l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
+	c.NotArgList(l[4], &s4, l[1], s1)
+	c.NotArgList(l[4], &s4, l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
+	c.NotArgList(l[5], &s5, l[1], s1)
+	c.NotArgList(l[5], &s5, l[2], s2)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
+	c.NotArgList(l[6], &s6, l[1], s1)
+	c.NotArgList(l[6], &s6, l[2], s2)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
+	c.NotArgList(l[7], &s7, l[1], s1)
+	c.NotArgList(l[7], &s7, l[2], s2)
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
+	c.NotArgList(l[8], &s8, l[1], s1)
+	c.NotArgList(l[8], &s8, l[2], s2)
 	c.End()
 }
 
 // ChecksPost_d22be15409cf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 45 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPost_d22be15409cf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPost_d22be15409cf(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4644,36 +4652,63 @@ func ChecksPost_d22be15409cf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_d2b0256396ec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPost_d2b0256396ec(c *asserts.Call, l *[11]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
+// ChecksPost_d2dae48edf95 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 75 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPost_d2dae48edf95(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.End()
+}
+
+// ChecksPost_d55d739be423 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPost_d55d739be423(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.PlanSkip(checks.StorageUseCountEq1, l[5])
+	c.PlanSkip(checks.ImplUseCountLE1, l[5])
+	c.End()
+}
+
+// ChecksPost_d66714f76f79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPost_d66714f76f79(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
 	c.End()
 }
 
 // ChecksPost_d6d3be1f2d5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: slice_inverse).
-func ChecksPost_d6d3be1f2d5a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
+func ChecksPost_d6d3be1f2d5a(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -4690,26 +4725,92 @@ func ChecksPost_d6d3be1f2d5a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_d77da0e21708 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPost_d77da0e21708(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+// ChecksPost_d8779c6ee443 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPost_d8779c6ee443(c *wrap.Call, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 wrap.Saved
+	var s6 wrap.Saved
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
+	c.NotArgList(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
+	c.NotArgList(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
+	c.NotArgList(l[7], &s7, l[1], s1)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
+	c.NotArgList(l[8], &s8, l[1], s1)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
+	c.NotArgList(l[9], &s9, l[1], s1)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.End()
 }
 
 // ChecksPost_d884eabb5bd5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPost_d884eabb5bd5(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_d884eabb5bd5(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4768,51 +4869,9 @@ func ChecksPost_d884eabb5bd5(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_da0e6215ff5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPost_da0e6215ff5a(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_da710cb061c9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
-func ChecksPost_da710cb061c9(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.End()
-}
-
 // ChecksPost_dc2e08c52757 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPost_dc2e08c52757(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
+func ChecksPost_dc2e08c52757(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4839,107 +4898,56 @@ func ChecksPost_dc2e08c52757(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_dcbbd2dbca15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPost_dcbbd2dbca15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_dcb8725c8171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPost_dcb8725c8171(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_dce3098e8cdd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPost_dce3098e8cdd(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	afterList_228b5d3c1b4e(c, s6, t6)
+	c.PlanSkip(checks.SameStorage, l[0])
 	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPost_ded7823c8a80 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPost_ded7823c8a80(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckSameStorage, l[13])
-	c.PlanSkip(asserts.CheckSameImpl, l[13])
-	c.PlanSkip(asserts.CheckSameStorage, l[14])
-	c.PlanSkip(asserts.CheckSameImpl, l[14])
-	c.PlanSkip(asserts.CheckSameStorage, l[15])
-	c.PlanSkip(asserts.CheckSameImpl, l[15])
-	c.PlanSkip(asserts.CheckSameStorage, l[16])
-	c.PlanSkip(asserts.CheckSameImpl, l[16])
-	c.PlanSkip(asserts.CheckSameStorage, l[17])
-	c.PlanSkip(asserts.CheckSameImpl, l[17])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.End()
-}
-
-// ChecksPost_df8c793b40e9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPost_df8c793b40e9(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckSameStorage, l[13])
-	c.PlanSkip(asserts.CheckSameImpl, l[13])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.SameImplList(l[6], s6)
 	c.End()
 }
 
 // ChecksPost_e29701ecaf01 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPost_e29701ecaf01(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+func ChecksPost_e29701ecaf01(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 wrap.Saved
+	var s4 wrap.Saved
+	var s5 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4972,92 +4980,29 @@ func ChecksPost_e29701ecaf01(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_e2dc0bb7db46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPost_e2dc0bb7db46(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost_e32df8d77090 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_copy_.dimname).
-func ChecksPost_e32df8d77090(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost_e3636b90e683 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPost_e3636b90e683(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost_e53a57c5824b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPost_e53a57c5824b(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
+// ChecksPost_e30c994010d4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPost_e30c994010d4(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
 	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost_e60d02430a4e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPost_e60d02430a4e(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	afterList_228b5d3c1b4e(c, s4, t4)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
 	c.End()
 }
 
 // ChecksPost_e613308a03e9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPost_e613308a03e9(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+func ChecksPost_e613308a03e9(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5077,11 +5022,11 @@ func ChecksPost_e613308a03e9(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_e78b3eb0b96e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPost_e78b3eb0b96e(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
+func ChecksPost_e78b3eb0b96e(c *wrap.Call, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s7 wrap.Saved
+	var s8 wrap.Saved
+	var s9 wrap.Saved
+	var s10 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5154,148 +5099,158 @@ func ChecksPost_e78b3eb0b96e(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Sa
 	c.End()
 }
 
-// ChecksPost_e8e76648330d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPost_e8e76648330d(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_e8b18763da16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPost_e8b18763da16(c *wrap.Call, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
 	c.End()
 }
 
-// ChecksPost_e904f0b50768 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPost_e904f0b50768(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost_e9426b0d1d33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPost_e9426b0d1d33(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// ChecksPost_ec1278eaa0fe completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPost_ec1278eaa0fe(c *wrap.Call, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.After(s3, t3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
-// ChecksPost_ec7c8a12cb2a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPost_ec7c8a12cb2a(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+// ChecksPost_f00fc3cbaa91 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPost_f00fc3cbaa91(c *wrap.Call, l *[6]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
 	c.End()
 }
 
-// ChecksPost_f4a3ca7f72a6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
-func ChecksPost_f4a3ca7f72a6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost_f1e104a6e437 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPost_f1e104a6e437(c *wrap.Call, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	afterList_228b5d3c1b4e(c, s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.End()
-}
-
-// ChecksPost_f4ce9233e5da completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func ChecksPost_f4ce9233e5da(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
 	afterList_228b5d3c1b4e(c, s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(checks.SameStorage, l[1])
 	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	if !(s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.SameImplList(l[5], s5)
 	c.End()
 }
 
-// ChecksPost_f66d77b51628 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPost_f66d77b51628(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+// ChecksPost_f639bc2f3d50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPost_f639bc2f3d50(c *wrap.Call, l *[3]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
 	c.End()
 }
 
-// ChecksPost_f765178f8631 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPost_f765178f8631(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// ChecksPost_f64d1c62ef83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 61 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPost_f64d1c62ef83(c *wrap.Call, l *[4]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.StorageUseCountEq1, l[3])
+	c.PlanSkip(checks.ImplUseCountLE1, l[3])
+	c.End()
+}
+
+// ChecksPost_f6c5eac02b1a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPost_f6c5eac02b1a(c *wrap.Call, l *[13]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.StorageUseCountEq1, l[10])
+	c.PlanSkip(checks.ImplUseCountLE1, l[10])
+	c.PlanSkip(checks.StorageUseCountEq1, l[11])
+	c.PlanSkip(checks.ImplUseCountLE1, l[11])
+	c.PlanSkip(checks.StorageUseCountEq1, l[12])
+	c.PlanSkip(checks.ImplUseCountLE1, l[12])
 	c.End()
 }
 
 // ChecksPost_f841bde649a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPost_f841bde649a5(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
+func ChecksPost_f841bde649a5(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5322,29 +5277,98 @@ func ChecksPost_f841bde649a5(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_fea389415e96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPost_fea389415e96(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_fb8bb314df7d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPost_fb8bb314df7d(c *wrap.Call, l *[5]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.StorageUseCountEq1, l[4])
+	c.PlanSkip(checks.ImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_fc6d4f6e2ec2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPost_fc6d4f6e2ec2(c *wrap.Call, l *[14]wrap.Loc) {
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[7])
+	c.PlanSkip(checks.SameImpl, l[7])
+	c.PlanSkip(checks.SameStorage, l[8])
+	c.PlanSkip(checks.SameImpl, l[8])
+	c.PlanSkip(checks.SameStorage, l[9])
+	c.PlanSkip(checks.SameImpl, l[9])
+	c.PlanSkip(checks.SameStorage, l[10])
+	c.PlanSkip(checks.SameImpl, l[10])
+	c.PlanSkip(checks.SameStorage, l[11])
+	c.PlanSkip(checks.SameImpl, l[11])
+	c.PlanSkip(checks.SameStorage, l[12])
+	c.PlanSkip(checks.SameImpl, l[12])
+	c.PlanSkip(checks.StorageUseCountEq1, l[13])
+	c.PlanSkip(checks.ImplUseCountLE1, l[13])
+	c.End()
+}
+
+// ChecksPost_fd3bf0a932ff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPost_fd3bf0a932ff(c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_fe1130137a53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPost_fe1130137a53(c *wrap.Call, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(checks.SameStorage, l[4])
+	c.PlanSkip(checks.SameImpl, l[4])
+	c.PlanSkip(checks.SameStorage, l[5])
+	c.PlanSkip(checks.SameImpl, l[5])
+	c.PlanSkip(checks.SameStorage, l[6])
+	c.PlanSkip(checks.SameImpl, l[6])
+	c.PlanSkip(checks.SameStorage, l[0])
+	c.PlanSkip(checks.SameImpl, l[0])
+	c.PlanSkip(checks.SameStorage, l[1])
+	c.PlanSkip(checks.SameImpl, l[1])
+	c.PlanSkip(checks.SameStorage, l[2])
+	c.PlanSkip(checks.SameImpl, l[2])
+	c.PlanSkip(checks.SameStorage, l[3])
+	c.PlanSkip(checks.SameImpl, l[3])
 	c.End()
 }
 
 // ChecksPost_ff081a81cbb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPost_ff081a81cbb1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
+func ChecksPost_ff081a81cbb1(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s2 wrap.Saved
+	var s3 wrap.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -5368,31 +5392,8 @@ func ChecksPost_ff081a81cbb1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_ff4629433823 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func ChecksPost_ff4629433823(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.End()
-}
-
 // ChecksPre_0046fd276047 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPre_0046fd276047(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_0046fd276047(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5405,7 +5406,7 @@ func ChecksPre_0046fd276047(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_030f762ed115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func ChecksPre_030f762ed115(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+func ChecksPre_030f762ed115(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5418,7 +5419,7 @@ func ChecksPre_030f762ed115(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_0835502f292b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPre_0835502f292b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_0835502f292b(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5430,14 +5431,14 @@ func ChecksPre_0835502f292b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc,
 }
 
 // ChecksPre_0a97480467d9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func ChecksPre_0a97480467d9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_0a97480467d9(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_0ad77e5a6f96 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPre_0ad77e5a6f96(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_0ad77e5a6f96(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5446,7 +5447,7 @@ func ChecksPre_0ad77e5a6f96(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_0e1b848307e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre_0e1b848307e4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_0e1b848307e4(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5454,7 +5455,7 @@ func ChecksPre_0e1b848307e4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_0fa71d496f68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPre_0fa71d496f68(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_0fa71d496f68(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5463,7 +5464,7 @@ func ChecksPre_0fa71d496f68(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_110fa33a93a9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPre_110fa33a93a9(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_110fa33a93a9(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5480,13 +5481,13 @@ func ChecksPre_110fa33a93a9(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_11bec14ba905 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPre_11bec14ba905(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_11bec14ba905(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_1269b9db1ba5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPre_1269b9db1ba5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_1269b9db1ba5(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5496,7 +5497,7 @@ func ChecksPre_1269b9db1ba5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_16595c78de34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func ChecksPre_16595c78de34(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_16595c78de34(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5505,7 +5506,7 @@ func ChecksPre_16595c78de34(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_16a2bc785ad6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: native_batch_norm.out).
-func ChecksPre_16a2bc785ad6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_16a2bc785ad6(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5517,7 +5518,7 @@ func ChecksPre_16a2bc785ad6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_19c96358c658 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func ChecksPre_19c96358c658(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_19c96358c658(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -5527,7 +5528,7 @@ func ChecksPre_19c96358c658(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_1d64d12fef89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPre_1d64d12fef89(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_1d64d12fef89(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5542,7 +5543,7 @@ func ChecksPre_1d64d12fef89(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_1fc02fb6901d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func ChecksPre_1fc02fb6901d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_1fc02fb6901d(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5550,7 +5551,7 @@ func ChecksPre_1fc02fb6901d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_20fc1bfdcf71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
-func ChecksPre_20fc1bfdcf71(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_20fc1bfdcf71(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5558,7 +5559,7 @@ func ChecksPre_20fc1bfdcf71(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_2261ce3c2b68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPre_2261ce3c2b68(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_2261ce3c2b68(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5567,7 +5568,7 @@ func ChecksPre_2261ce3c2b68(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_24676e76168d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func ChecksPre_24676e76168d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_24676e76168d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5579,7 +5580,7 @@ func ChecksPre_24676e76168d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_2819cad678f5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPre_2819cad678f5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_2819cad678f5(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5588,7 +5589,7 @@ func ChecksPre_2819cad678f5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_282ee7756feb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPre_282ee7756feb(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_282ee7756feb(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5597,7 +5598,7 @@ func ChecksPre_282ee7756feb(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_287c7cdfbf3d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPre_287c7cdfbf3d(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_287c7cdfbf3d(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5614,7 +5615,7 @@ func ChecksPre_287c7cdfbf3d(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_296c9312de3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPre_296c9312de3a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+func ChecksPre_296c9312de3a(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.SaveOpt(s0, t0, t0 != nil)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5628,20 +5629,20 @@ func ChecksPre_296c9312de3a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_2c0373fff4a4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 30 op(s) of one shape (the first: _fused_dropout).
-func ChecksPre_2c0373fff4a4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_2c0373fff4a4(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_2c17537c8fd3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPre_2c17537c8fd3(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_2c17537c8fd3(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_2da73c17c510 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward).
-func ChecksPre_2da73c17c510(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_2da73c17c510(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5650,7 +5651,7 @@ func ChecksPre_2da73c17c510(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_2f607033dd03 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPre_2f607033dd03(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_2f607033dd03(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -5658,14 +5659,14 @@ func ChecksPre_2f607033dd03(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_2f6717fc1d00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPre_2f6717fc1d00(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_2f6717fc1d00(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
 }
 
 // ChecksPre_2f93a38652e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPre_2f93a38652e9(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+func ChecksPre_2f93a38652e9(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5683,7 +5684,7 @@ func ChecksPre_2f93a38652e9(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_3092229d716e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPre_3092229d716e(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_3092229d716e(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5695,14 +5696,14 @@ func ChecksPre_3092229d716e(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc,
 }
 
 // ChecksPre_30d58afc3819 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPre_30d58afc3819(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_30d58afc3819(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_32b8df8db4de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPre_32b8df8db4de(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_32b8df8db4de(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5713,7 +5714,7 @@ func ChecksPre_32b8df8db4de(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_35783c4be476 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre_35783c4be476(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_35783c4be476(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5721,7 +5722,7 @@ func ChecksPre_35783c4be476(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_3904600fc368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPre_3904600fc368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_3904600fc368(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5730,7 +5731,7 @@ func ChecksPre_3904600fc368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_39c898293ce3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func ChecksPre_39c898293ce3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_39c898293ce3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -5741,7 +5742,7 @@ func ChecksPre_39c898293ce3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_3aaa1b638a2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPre_3aaa1b638a2e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_3aaa1b638a2e(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5750,7 +5751,7 @@ func ChecksPre_3aaa1b638a2e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_3afd73b00e85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_3afd73b00e85(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_3afd73b00e85(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5758,7 +5759,7 @@ func ChecksPre_3afd73b00e85(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_3b811d0f32da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPre_3b811d0f32da(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_3b811d0f32da(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
@@ -5767,13 +5768,13 @@ func ChecksPre_3b811d0f32da(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_3c7b1a6adf0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 370 op(s) of one shape (the first: abs).
-func ChecksPre_3c7b1a6adf0b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_3c7b1a6adf0b(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_3e1aed4be959 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPre_3e1aed4be959(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_3e1aed4be959(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5781,7 +5782,7 @@ func ChecksPre_3e1aed4be959(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_3ecd533e2e14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
-func ChecksPre_3ecd533e2e14(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_3ecd533e2e14(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5791,7 +5792,7 @@ func ChecksPre_3ecd533e2e14(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_40e730ed254f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPre_40e730ed254f(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+func ChecksPre_40e730ed254f(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -5807,14 +5808,14 @@ func ChecksPre_40e730ed254f(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_41150b96cac0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPre_41150b96cac0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_41150b96cac0(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_416177f44e9c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPre_416177f44e9c(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_416177f44e9c(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -5826,7 +5827,7 @@ func ChecksPre_416177f44e9c(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_4281a060a24d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPre_4281a060a24d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_4281a060a24d(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5843,7 +5844,7 @@ func ChecksPre_4281a060a24d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_42c6a4b012ae begins the call, saves the arguments and runs the rows of the plan before the kernel, for 227 op(s) of one shape (the first: abs.out).
-func ChecksPre_42c6a4b012ae(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_42c6a4b012ae(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5851,14 +5852,14 @@ func ChecksPre_42c6a4b012ae(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_483e46fa4ed9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_483e46fa4ed9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_483e46fa4ed9(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
 }
 
 // ChecksPre_48c0b4b622f8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPre_48c0b4b622f8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_48c0b4b622f8(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5873,7 +5874,7 @@ func ChecksPre_48c0b4b622f8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_4921cfd60233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPre_4921cfd60233(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_4921cfd60233(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5885,7 +5886,7 @@ func ChecksPre_4921cfd60233(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_4ab3f47e234e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func ChecksPre_4ab3f47e234e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_4ab3f47e234e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -5893,14 +5894,14 @@ func ChecksPre_4ab3f47e234e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_4ad6ef0a3194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 136 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPre_4ad6ef0a3194(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_4ad6ef0a3194(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_4bc3f70f3bc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func ChecksPre_4bc3f70f3bc3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_4bc3f70f3bc3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
@@ -5909,7 +5910,7 @@ func ChecksPre_4bc3f70f3bc3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_4e5eeb17c83d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: addmv).
-func ChecksPre_4e5eeb17c83d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_4e5eeb17c83d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5917,7 +5918,7 @@ func ChecksPre_4e5eeb17c83d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_4f67e0273907 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 104 op(s) of one shape (the first: add.out).
-func ChecksPre_4f67e0273907(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_4f67e0273907(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5926,7 +5927,7 @@ func ChecksPre_4f67e0273907(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_4fa651750005 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPre_4fa651750005(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_4fa651750005(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5937,7 +5938,7 @@ func ChecksPre_4fa651750005(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_50aa1c8bc651 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPre_50aa1c8bc651(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_50aa1c8bc651(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5947,7 +5948,7 @@ func ChecksPre_50aa1c8bc651(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_52721b50e5a2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPre_52721b50e5a2(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_52721b50e5a2(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5960,7 +5961,7 @@ func ChecksPre_52721b50e5a2(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_52736b41ac56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPre_52736b41ac56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_52736b41ac56(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -5971,57 +5972,57 @@ func ChecksPre_52736b41ac56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_534805a18015 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPre_534805a18015(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc) {
+func ChecksPre_534805a18015(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_534b29a18018 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPre_534b29a18018(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc) {
+func ChecksPre_534b29a18018(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_53559da18021 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 25 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPre_53559da18021(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc) {
+func ChecksPre_53559da18021(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_535901a18024 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 75 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPre_535901a18024(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc) {
+func ChecksPre_535901a18024(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_535c29a18026 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPre_535c29a18026(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc) {
+func ChecksPre_535c29a18026(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_535f9da18029 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPre_535f9da18029(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc) {
+func ChecksPre_535f9da18029(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 116 op(s) of one shape (the first: is_leaf).
-func ChecksPre_536305a1802c(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+func ChecksPre_536305a1802c(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPre_5366a9a1802f(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+func ChecksPre_5366a9a1802f(c *wrap.Call, op *wrap.Op, l *[0]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_536a01a18032 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 201 op(s) of one shape (the first: _make_dual).
-func ChecksPre_536a01a18032(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc) {
+func ChecksPre_536a01a18032(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_536d25a18035 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 383 op(s) of one shape (the first: _cast_Byte).
-func ChecksPre_536d25a18035(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc) {
+func ChecksPre_536d25a18035(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_54ff1310876a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPre_54ff1310876a(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_54ff1310876a(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6032,7 +6033,7 @@ func ChecksPre_54ff1310876a(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_574664b0d964 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPre_574664b0d964(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_574664b0d964(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6044,7 +6045,7 @@ func ChecksPre_574664b0d964(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_5815c6d2e4d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPre_5815c6d2e4d2(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_5815c6d2e4d2(c *wrap.Call, op *wrap.Op, l *[18]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6063,7 +6064,7 @@ func ChecksPre_5815c6d2e4d2(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc,
 }
 
 // ChecksPre_59b808e917d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPre_59b808e917d5(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_59b808e917d5(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6071,14 +6072,14 @@ func ChecksPre_59b808e917d5(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_5ab15c2159c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 222 op(s) of one shape (the first: requires_grad_).
-func ChecksPre_5ab15c2159c7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_5ab15c2159c7(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_6073fd23897e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPre_6073fd23897e(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_6073fd23897e(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6088,7 +6089,7 @@ func ChecksPre_6073fd23897e(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_60f12a274305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: addmv_).
-func ChecksPre_60f12a274305(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_60f12a274305(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6097,7 +6098,7 @@ func ChecksPre_60f12a274305(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_623dfe5cf04f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
-func ChecksPre_623dfe5cf04f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_623dfe5cf04f(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6105,7 +6106,7 @@ func ChecksPre_623dfe5cf04f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_62f461653770 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPre_62f461653770(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+func ChecksPre_62f461653770(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6118,7 +6119,7 @@ func ChecksPre_62f461653770(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_62fa2855a2b9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPre_62fa2855a2b9(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_62fa2855a2b9(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6131,7 +6132,7 @@ func ChecksPre_62fa2855a2b9(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_642641a22c1e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPre_642641a22c1e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+func ChecksPre_642641a22c1e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6142,7 +6143,7 @@ func ChecksPre_642641a22c1e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_660cda9c6bcf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPre_660cda9c6bcf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+func ChecksPre_660cda9c6bcf(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6150,7 +6151,7 @@ func ChecksPre_660cda9c6bcf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 }
 
 // ChecksPre_67763b69b686 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPre_67763b69b686(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_67763b69b686(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6161,7 +6162,7 @@ func ChecksPre_67763b69b686(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_6ae6c0c440ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPre_6ae6c0c440ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_6ae6c0c440ef(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6177,14 +6178,14 @@ func ChecksPre_6ae6c0c440ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_6b4c2fee42e7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
-func ChecksPre_6b4c2fee42e7(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_6b4c2fee42e7(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_6e02d264df4f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPre_6e02d264df4f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_6e02d264df4f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6195,7 +6196,7 @@ func ChecksPre_6e02d264df4f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_6ef918a2e8f1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPre_6ef918a2e8f1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_6ef918a2e8f1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6204,14 +6205,14 @@ func ChecksPre_6ef918a2e8f1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_70c4f15eda2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre_70c4f15eda2e(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPre_70c4f15eda2e(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.MutableList(s0)
 }
 
 // ChecksPre_70d7ff820e46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
-func ChecksPre_70d7ff820e46(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_70d7ff820e46(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6219,13 +6220,13 @@ func ChecksPre_70d7ff820e46(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_7534b18f218a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
-func ChecksPre_7534b18f218a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPre_7534b18f218a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 }
 
 // ChecksPre_758e8c742c10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func ChecksPre_758e8c742c10(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_758e8c742c10(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6233,7 +6234,7 @@ func ChecksPre_758e8c742c10(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_7b160c1ee06b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPre_7b160c1ee06b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_7b160c1ee06b(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6241,13 +6242,13 @@ func ChecksPre_7b160c1ee06b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_7c8479d8e4ce begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPre_7c8479d8e4ce(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+func ChecksPre_7c8479d8e4ce(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 }
 
 // ChecksPre_7d6edb78f996 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPre_7d6edb78f996(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_7d6edb78f996(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6255,7 +6256,7 @@ func ChecksPre_7d6edb78f996(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_81124626b446 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPre_81124626b446(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_81124626b446(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6267,7 +6268,7 @@ func ChecksPre_81124626b446(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_816341f0987b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPre_816341f0987b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_816341f0987b(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6276,7 +6277,7 @@ func ChecksPre_816341f0987b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_82597d5c850c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func ChecksPre_82597d5c850c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_82597d5c850c(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6287,7 +6288,7 @@ func ChecksPre_82597d5c850c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_839eb0daba94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPre_839eb0daba94(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+func ChecksPre_839eb0daba94(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6301,7 +6302,7 @@ func ChecksPre_839eb0daba94(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_874ff75fb5da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPre_874ff75fb5da(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_874ff75fb5da(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6312,13 +6313,13 @@ func ChecksPre_874ff75fb5da(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_893d02d7cce9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPre_893d02d7cce9(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_893d02d7cce9(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_8e082597b2d1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPre_8e082597b2d1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_8e082597b2d1(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6327,7 +6328,7 @@ func ChecksPre_8e082597b2d1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_8f0841395415 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPre_8f0841395415(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+func ChecksPre_8f0841395415(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6343,7 +6344,7 @@ func ChecksPre_8f0841395415(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc,
 }
 
 // ChecksPre_8f8c573337bd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPre_8f8c573337bd(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_8f8c573337bd(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6351,20 +6352,20 @@ func ChecksPre_8f8c573337bd(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_907ac7d46b64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPre_907ac7d46b64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_907ac7d46b64(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_95b32c2ddceb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 26 op(s) of one shape (the first: _assert_async).
-func ChecksPre_95b32c2ddceb(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_95b32c2ddceb(c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
 // ChecksPre_9755f82884aa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPre_9755f82884aa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_9755f82884aa(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6374,7 +6375,7 @@ func ChecksPre_9755f82884aa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_9a4e0f4442c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPre_9a4e0f4442c1(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_9a4e0f4442c1(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6384,7 +6385,7 @@ func ChecksPre_9a4e0f4442c1(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_9a6898fe7e6e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func ChecksPre_9a6898fe7e6e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_9a6898fe7e6e(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6398,7 +6399,7 @@ func ChecksPre_9a6898fe7e6e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_a20cc1b90e3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPre_a20cc1b90e3a(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_a20cc1b90e3a(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6406,7 +6407,7 @@ func ChecksPre_a20cc1b90e3a(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_a42f248c9d97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func ChecksPre_a42f248c9d97(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_a42f248c9d97(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6418,7 +6419,7 @@ func ChecksPre_a42f248c9d97(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_a4d3665a4da4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPre_a4d3665a4da4(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_a4d3665a4da4(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6426,7 +6427,7 @@ func ChecksPre_a4d3665a4da4(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_a5a8133bfdb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPre_a5a8133bfdb3(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_a5a8133bfdb3(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6436,14 +6437,14 @@ func ChecksPre_a5a8133bfdb3(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_a7388e1d2374 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPre_a7388e1d2374(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_a7388e1d2374(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_a7f21d498157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPre_a7f21d498157(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+func ChecksPre_a7f21d498157(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6460,7 +6461,7 @@ func ChecksPre_a7f21d498157(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_a81d644d3be2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
-func ChecksPre_a81d644d3be2(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_a81d644d3be2(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_228b5d3c1b4e(c, s1, t1)
@@ -6468,7 +6469,7 @@ func ChecksPre_a81d644d3be2(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_a9529a92f9db begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPre_a9529a92f9db(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_a9529a92f9db(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6477,7 +6478,7 @@ func ChecksPre_a9529a92f9db(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_aa30266825f7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPre_aa30266825f7(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_aa30266825f7(c *wrap.Call, op *wrap.Op, l *[8]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6487,7 +6488,7 @@ func ChecksPre_aa30266825f7(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, 
 }
 
 // ChecksPre_aad08dff84a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPre_aad08dff84a7(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_aad08dff84a7(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6495,7 +6496,7 @@ func ChecksPre_aad08dff84a7(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_acc075d91d86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 32 op(s) of one shape (the first: addmv.out).
-func ChecksPre_acc075d91d86(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_acc075d91d86(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6505,7 +6506,7 @@ func ChecksPre_acc075d91d86(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_af0b4becffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func ChecksPre_af0b4becffc3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_af0b4becffc3(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6518,7 +6519,7 @@ func ChecksPre_af0b4becffc3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_bcb581fb8330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPre_bcb581fb8330(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_bcb581fb8330(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6527,7 +6528,7 @@ func ChecksPre_bcb581fb8330(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_bddc6d20480e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPre_bddc6d20480e(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_bddc6d20480e(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6537,7 +6538,7 @@ func ChecksPre_bddc6d20480e(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_be4c0e6dc1ad begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPre_be4c0e6dc1ad(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_be4c0e6dc1ad(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6547,7 +6548,7 @@ func ChecksPre_be4c0e6dc1ad(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_c22fe3b1b73a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPre_c22fe3b1b73a(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_c22fe3b1b73a(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6559,7 +6560,7 @@ func ChecksPre_c22fe3b1b73a(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_c580616a0543 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: triangular_solve.X).
-func ChecksPre_c580616a0543(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_c580616a0543(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6570,7 +6571,7 @@ func ChecksPre_c580616a0543(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_c8f030098209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPre_c8f030098209(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_c8f030098209(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6583,14 +6584,14 @@ func ChecksPre_c8f030098209(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc,
 }
 
 // ChecksPre_ca298d019af6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPre_ca298d019af6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_ca298d019af6(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 }
 
 // ChecksPre_ce3a15be95ab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func ChecksPre_ce3a15be95ab(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_ce3a15be95ab(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6605,14 +6606,14 @@ func ChecksPre_ce3a15be95ab(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_ce9f04c9b94e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPre_ce9f04c9b94e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_ce9f04c9b94e(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_d27e9531c45a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPre_d27e9531c45a(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_d27e9531c45a(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6620,7 +6621,7 @@ func ChecksPre_d27e9531c45a(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_d3010669e944 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPre_d3010669e944(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_d3010669e944(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.Saved, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	c.Save(s1, t1)
@@ -6629,7 +6630,7 @@ func ChecksPre_d3010669e944(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_d709aa5c262f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPre_d709aa5c262f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_d709aa5c262f(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6639,7 +6640,7 @@ func ChecksPre_d709aa5c262f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_da18fe4ad4fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPre_da18fe4ad4fe(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_da18fe4ad4fe(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6649,7 +6650,7 @@ func ChecksPre_da18fe4ad4fe(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_dc8616ed9679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPre_dc8616ed9679(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_dc8616ed9679(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6662,32 +6663,32 @@ func ChecksPre_dc8616ed9679(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_ddce036ccba8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPre_ddce036ccba8(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc) {
+func ChecksPre_ddce036ccba8(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_ddd1676ccbab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPre_ddd1676ccbab(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc) {
+func ChecksPre_ddd1676ccbab(c *wrap.Call, op *wrap.Op, l *[15]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dddeef6ccbb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPre_dddeef6ccbb6(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc) {
+func ChecksPre_dddeef6ccbb6(c *wrap.Call, op *wrap.Op, l *[11]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dde2676ccbb9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPre_dde2676ccbb9(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc) {
+func ChecksPre_dde2676ccbb9(c *wrap.Call, op *wrap.Op, l *[12]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_dde60b6ccbbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPre_dde60b6ccbbc(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc) {
+func ChecksPre_dde60b6ccbbc(c *wrap.Call, op *wrap.Op, l *[13]wrap.Loc) {
 	c.Begin(op)
 }
 
 // ChecksPre_debee7aae99f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPre_debee7aae99f(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_debee7aae99f(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6696,7 +6697,7 @@ func ChecksPre_debee7aae99f(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, 
 }
 
 // ChecksPre_e29c1f45d2ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPre_e29c1f45d2ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+func ChecksPre_e29c1f45d2ef(c *wrap.Call, op *wrap.Op, l *[9]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.SavedList, s5 *wrap.SavedList, s6 *wrap.Saved, s7 *wrap.SavedList, s8 *wrap.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6713,7 +6714,7 @@ func ChecksPre_e29c1f45d2ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, 
 }
 
 // ChecksPre_e32dc6a4be5f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPre_e32dc6a4be5f(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_e32dc6a4be5f(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6728,7 +6729,7 @@ func ChecksPre_e32dc6a4be5f(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_e3b803a8e347 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPre_e3b803a8e347(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_e3b803a8e347(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6740,7 +6741,7 @@ func ChecksPre_e3b803a8e347(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_e455340ad3a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPre_e455340ad3a5(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_e455340ad3a5(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6750,7 +6751,7 @@ func ChecksPre_e455340ad3a5(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_e49fbfb39c94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPre_e49fbfb39c94(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+func ChecksPre_e49fbfb39c94(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -6760,7 +6761,7 @@ func ChecksPre_e49fbfb39c94(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_e53a990f8c5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPre_e53a990f8c5e(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+func ChecksPre_e53a990f8c5e(c *wrap.Call, op *wrap.Op, l *[21]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.Saved, s10 *wrap.Saved, s11 *wrap.Saved, s12 *wrap.Saved, s13 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6779,7 +6780,7 @@ func ChecksPre_e53a990f8c5e(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc,
 }
 
 // ChecksPre_e618f867fbf7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPre_e618f867fbf7(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+func ChecksPre_e618f867fbf7(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6791,7 +6792,7 @@ func ChecksPre_e618f867fbf7(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_e62bfc02e74a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func ChecksPre_e62bfc02e74a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_e62bfc02e74a(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6800,7 +6801,7 @@ func ChecksPre_e62bfc02e74a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_e81f34b10225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: cummax.out).
-func ChecksPre_e81f34b10225(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+func ChecksPre_e81f34b10225(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6810,14 +6811,14 @@ func ChecksPre_e81f34b10225(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_ec884fc6cfe8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPre_ec884fc6cfe8(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_ec884fc6cfe8(c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_ecf139e659c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPre_ecf139e659c7(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+func ChecksPre_ecf139e659c7(c *wrap.Call, op *wrap.Op, l *[6]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6830,21 +6831,21 @@ func ChecksPre_ecf139e659c7(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, 
 }
 
 // ChecksPre_f22b9c4c5e0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 132 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPre_f22b9c4c5e0b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+func ChecksPre_f22b9c4c5e0b(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
 // ChecksPre_f253879a233a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPre_f253879a233a(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_f253879a233a(c *wrap.Call, op *wrap.Op, l *[14]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_f38adf2afb99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPre_f38adf2afb99(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+func ChecksPre_f38adf2afb99(c *wrap.Call, op *wrap.Op, l *[7]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -6855,14 +6856,14 @@ func ChecksPre_f38adf2afb99(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, 
 }
 
 // ChecksPre_f71f992fb04a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 339 op(s) of one shape (the first: set_data).
-func ChecksPre_f71f992fb04a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+func ChecksPre_f71f992fb04a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
 }
 
 // ChecksPre_f8585602f1d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPre_f8585602f1d2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_f8585602f1d2(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6871,7 +6872,7 @@ func ChecksPre_f8585602f1d2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // ChecksPre_f901507b308f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPre_f901507b308f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+func ChecksPre_f901507b308f(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, s3 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6881,7 +6882,7 @@ func ChecksPre_f901507b308f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_fd9c9da6cd85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPre_fd9c9da6cd85(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+func ChecksPre_fd9c9da6cd85(c *wrap.Call, op *wrap.Op, l *[10]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, s2 *wrap.Saved, s3 *wrap.Saved, s4 *wrap.Saved, s5 *wrap.Saved, s6 *wrap.Saved, s7 *wrap.Saved, s8 *wrap.Saved, s9 *wrap.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6900,7 +6901,7 @@ func ChecksPre_fd9c9da6cd85(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc,
 }
 
 // ChecksPre_fe196dfd6d84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
-func ChecksPre_fe196dfd6d84(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+func ChecksPre_fe196dfd6d84(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.SavedList, s1 *wrap.SavedList, s2 *wrap.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	saveList_228b5d3c1b4e(c, s0, t0)
 	saveList_228b5d3c1b4e(c, s1, t1)
@@ -6911,7 +6912,7 @@ func ChecksPre_fe196dfd6d84(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // afterList_228b5d3c1b4e is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
-func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func afterList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -6920,7 +6921,7 @@ func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.T
 }
 
 // saveList_228b5d3c1b4e is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
-func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func saveList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -6929,7 +6930,7 @@ func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Te
 }
 
 // saveOptList_228b5d3c1b4e is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
-func saveOptList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+func saveOptList_228b5d3c1b4e(c *wrap.Call, l *wrap.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

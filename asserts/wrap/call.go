@@ -1,9 +1,11 @@
-package asserts
+package wrap
 
 import (
 	"fmt"
-	"strconv"
 	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // An Op is the static description of one wrapped operator. Generated code
@@ -18,7 +20,7 @@ type Op struct {
 	Overload string
 	// Profile is the skip policy the wrapper runs under (the field keeps
 	// the name generated code spells).
-	Profile Policy
+	Profile checks.Policy
 
 	st opStats
 }
@@ -51,29 +53,21 @@ func (l Loc) Elem(i int) Loc { l.index = int32(i); return l }
 
 // String returns e.g. "argument self", "return 0" or "argument tensors[3]".
 func (l Loc) String() string {
-	var s string
-	if l.ret >= 0 {
-		s = "return " + strconv.Itoa(int(l.ret))
-	} else {
-		s = "argument " + l.name
-	}
-	if l.index >= 0 {
-		s += "[" + strconv.Itoa(int(l.index)) + "]"
-	}
-	return s
+	v := asserts.Violation{Arg: l.name, Ret: int(l.ret), Index: int(l.index)}
+	return v.Where()
 }
 
 // Saved is a snapshot of one tensor taken by [Call.Save] (an argument,
 // completed after the kernel by [Call.After]) or by [Call.Result] (a
 // return). Declare it as a local variable; it lives on the caller's stack.
 type Saved struct {
-	id Ident // before the kernel (arguments) or at the check (returns)
+	id asserts.Ident // before the kernel (arguments) or at the check (returns)
 	// after is what After read; for a return (filled by Result) Impl and
 	// Storage hold the TensorImpl and StorageImpl use counts instead, and
 	// Version is markEqFresh once impl_use_count_eq_fresh ran on it (so
 	// that NotArg reports under that check).
-	after Ident
-	meta  Traits // traits | flags
+	after asserts.Ident
+	meta  asserts.Traits // traits | flags
 	// hasDigest is set when same_content took digest before the kernel
 	// (kept out of meta, so that the other checks keep their fast path).
 	hasDigest bool
@@ -97,36 +91,36 @@ type Saved struct {
 }
 
 const (
-	metaTraits Traits = 0xffff
-	fPending   Traits = 1 << 16 // an argument saved, After not called yet
-	fResult    Traits = 1 << 17 // from Result: after holds the use counts
-	fAbsent    Traits = 1 << 18 // an absent optional argument
-	fMode      Traits = 1 << 19 // saved while a mode is active
+	metaTraits asserts.Traits = 0xffff
+	fPending   asserts.Traits = 1 << 16 // an argument saved, After not called yet
+	fResult    asserts.Traits = 1 << 17 // from Result: after holds the use counts
+	fAbsent    asserts.Traits = 1 << 18 // an absent optional argument
+	fMode      asserts.Traits = 1 << 19 // saved while a mode is active
 	// storage_use_count_eq_1 reported this return (fresh_no_alias then
 	// stays silent on it).
-	fStorageReported Traits = 1 << 20
+	fStorageReported asserts.Traits = 1 << 20
 	// no_mutation reported this argument (same_content then stays silent
 	// on it: one bug, one report).
-	fMutationReported Traits = 1 << 21
+	fMutationReported asserts.Traits = 1 << 21
 	// impl_use_count_eq_fresh, or not_arg_handle, reported this return
 	// (NotArg, and fresh_no_alias on the same handle, then stay silent on
 	// it).
-	fImplReported Traits = 1 << 22
+	fImplReported asserts.Traits = 1 << 22
 	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
 	// without use counts (see [Identity]).
-	fUncounted Traits = 1 << 23
+	fUncounted asserts.Traits = 1 << 23
 	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
 	// while its StorageImpl ID stayed (same_storage reports it).
-	fAnchorMoved Traits = 1 << 24
+	fAnchorMoved asserts.Traits = 1 << 24
 	// fRecycled: AfterRecycled found the argument pointing, after the
 	// kernel, at memory the runtime took back during the call
 	// (same_storage reports it).
-	fRecycled Traits = 1 << 25
+	fRecycled asserts.Traits = 1 << 25
 )
 
-func (s *Saved) traits() Traits   { return s.meta & metaTraits }
-func (s *Saved) implUses() int    { return int(int64(s.after.Impl)) }
-func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
+func (s *Saved) traits() asserts.Traits { return s.meta & metaTraits }
+func (s *Saved) implUses() int          { return int(int64(s.after.Impl)) }
+func (s *Saved) storageUses() int       { return int(int64(s.after.Storage)) }
 
 // plainPair reports whether return r and argument s need no skip
 // decision for a check of the two: both plain and versioned (r taken by
@@ -134,8 +128,8 @@ func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
 // and both plain with storage, versioned or not (no check of a pair is
 // skipped for the lack of a version counter or of use counts).
 func plainPair(r, s *Saved) bool {
-	return r.meta == Versioned|fResult && s.meta == Versioned ||
-		r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0
+	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned ||
+		r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0
 }
 
 // plainUncounted reports whether return snapshot r is a defined tensor of
@@ -143,11 +137,11 @@ func plainPair(r, s *Saved) bool {
 // mode: the use-count checks are skipped for it under no_use_counts
 // alone, and every check that needs no count runs.
 func (r *Saved) plainUncounted() bool {
-	return r.meta&^Versioned == fResult|fUncounted && r.id.Storage != 0
+	return r.meta&^asserts.Versioned == fResult|fUncounted && r.id.Storage != 0
 }
 
 // Ident returns the saved identities (before the kernel, for an argument).
-func (s *Saved) Ident() Ident { return s.id }
+func (s *Saved) Ident() asserts.Ident { return s.id }
 
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
@@ -199,7 +193,7 @@ const (
 )
 
 // checkLane is the lane of each check, from its row (facts.go).
-var checkLane = func() (l [NumChecks]int) {
+var checkLane = func() (l [checks.NumChecks]int) {
 	for k := range l {
 		l[k] = checkFacts[k].lane
 	}
@@ -208,7 +202,7 @@ var checkLane = func() (l [NumChecks]int) {
 
 // no_metadata_access has no lane (all 32 are taken): a runtime that cannot
 // report metadata says metadata: false and plans no same_metadata rows.
-var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+var reasonLane = [checks.NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNone, laneNone, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
 	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone, laneNone}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
@@ -217,22 +211,22 @@ func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff 
 // lives on the wrapper's stack and is used by one goroutine.
 type Call struct {
 	op  *Op
-	env EnvState
+	env asserts.EnvState
 	// saved is the flags Save sets: fPending, and fMode under a mode, so
 	// that under a mode every check takes the slow path, where the skip
 	// policy applies. A snapshot that needs no skip decision (a defined,
 	// versioned, plain tensor, After done, no mode) has meta Versioned.
-	saved Traits
+	saved asserts.Traits
 	t     tally
 	// The StorageImpls of the arguments the call may write (see
 	// [Call.Mutable]): the first four inline, the rest in mutMore.
 	nmut    int
-	mut     [4]ID
-	mutMore []ID
+	mut     [4]asserts.ID
+	mutMore []asserts.ID
 	// The TensorImpls of the same arguments, in the same order, for
 	// same_metadata's aliasing rule (see metadata.go).
-	mutImpl     [4]ID
-	mutImplMore []ID
+	mutImpl     [4]asserts.ID
+	mutImplMore []asserts.ID
 	// since is the write clock when the call began (see concurrent.go).
 	since uint64
 	// tok is the goroutine token (getg) of a call that declared writes,
@@ -275,7 +269,7 @@ func (c *Call) Begin(op *Op) {
 // BeginWith starts a checked call of op under an explicit mode state, for
 // runtimes that carry their state with the call instead of registering an
 // Env.
-func (c *Call) BeginWith(op *Op, st EnvState) {
+func (c *Call) BeginWith(op *Op, st asserts.EnvState) {
 	c.op = op
 	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
 	c.t = tally{}
@@ -286,7 +280,7 @@ func (c *Call) BeginWith(op *Op, st EnvState) {
 
 // pol returns the call's skip policy (used off the fast path only).
 func (c *Call) pol() *policyTable {
-	if p := c.op.Profile; p < numPolicies {
+	if p := c.op.Profile; p < checks.NumPolicies {
 		return &policies[p]
 	}
 	panic(fmt.Sprintf("asserts: %s: invalid policy %d", c.op.FullName(), c.op.Profile))
@@ -301,15 +295,15 @@ func (c *Call) pol() *policyTable {
 // method directly. Snapshots are filled through a pointer, not returned: a
 // Saved is twelve words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
-func (c *Call) Save(s *Saved, t Identity) {
+func (c *Call) Save(s *Saved, t asserts.Identity) {
 	s.id = t.Ident()
-	s.meta = s.id.Traits&^AddressIdentity | c.saved
+	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
 }
 
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(s *Saved, t Identity, present bool) {
+func (c *Call) SaveOpt(s *Saved, t asserts.Identity, present bool) {
 	if present {
 		c.Save(s, t)
 		return
@@ -320,7 +314,7 @@ func (c *Call) SaveOpt(s *Saved, t Identity, present bool) {
 // After completes an argument's snapshot once the kernel has returned. t is
 // the same handle that was saved (for an absent optional, the absent
 // handle: a nil pointer is fine).
-func (c *Call) After(s *Saved, t Identity) {
+func (c *Call) After(s *Saved, t asserts.Identity) {
 	s.after = t.Ident()
 	s.meta &^= fPending
 }
@@ -352,7 +346,7 @@ func (c *Call) Mutable(s *Saved) {
 // writeKey is what a write to a tensor moves: its StorageImpl's bytes
 // and version, or, for a storageless tensor (sparse), its TensorImpl's
 // own version counter, keyed apart from storages by the top bit.
-func writeKey(id Ident) ID {
+func writeKey(id asserts.Ident) asserts.ID {
 	if id.Storage == 0 && id.Impl != 0 {
 		return id.Impl | 1<<63
 	}
@@ -368,7 +362,7 @@ func (c *Call) MutableList(l *SavedList) {
 }
 
 //go:noinline
-func (c *Call) mutableMore(st, impl ID) {
+func (c *Call) mutableMore(st, impl asserts.ID) {
 	if c.nmut == len(c.mut) {
 		c.mutMore = c.mutMore[:0]
 		c.mutImplMore = c.mutImplMore[:0]
@@ -380,7 +374,7 @@ func (c *Call) mutableMore(st, impl ID) {
 }
 
 // aliasesMutable reports whether storage st is a mutable argument's.
-func (c *Call) aliasesMutable(st ID) bool {
+func (c *Call) aliasesMutable(st asserts.ID) bool {
 	if st == 0 {
 		return false
 	}
@@ -401,40 +395,40 @@ func (c *Call) aliasesMutable(st ID) bool {
 
 // Result snapshots a return into r after the kernel: identities and use
 // counts (in one read when t implements [IdentCounter]).
-func (c *Call) Result(r *Saved, t Tensor) {
+func (c *Call) Result(r *Saved, t asserts.Tensor) {
 	var iu, su int
-	if ic, ok := t.(IdentCounter); ok {
+	if ic, ok := t.(asserts.IdentCounter); ok {
 		r.id, iu, su = ic.IdentCounts()
 	} else {
 		iu, su = t.UseCounts()
 		r.id = t.Ident()
 	}
-	r.after = Ident{Impl: ID(iu), Storage: ID(su)}
-	r.meta = r.id.Traits&^AddressIdentity | fResult | c.saved&fMode
+	r.after = asserts.Ident{Impl: asserts.ID(iu), Storage: asserts.ID(su)}
+	r.meta = r.id.Traits&^asserts.AddressIdentity | fResult | c.saved&fMode
 }
 
 // classify returns the checks the skip policy turns off for the tensor of
 // snapshot s, and the conditions that hold for it (the slow path).
-func (c *Call) classify(s *Saved) (CheckSet, conds) {
+func (c *Call) classify(s *Saved) (checks.Set, conds) {
 	return c.classifyWith(s, 0, 0)
 }
 
 // classifyWith is classify with the conditions add added and drop
 // removed: the guards of a row that are not the tensor's own (see
 // [PyTorch]).
-func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
+func (c *Call) classifyWith(s *Saved, add, drop conds) (checks.Set, conds) {
 	var cs conds
 	if s.meta&fAbsent != 0 {
-		cs = 1 << ReasonAbsent
+		cs = 1 << checks.ReasonAbsent
 	} else {
-		cs = traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
+		cs = traitConds(asserts.Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
 		if s.meta&fMode != 0 {
-			cs |= 1 << ReasonModeActive
+			cs |= 1 << checks.ReasonModeActive
 		}
 		if s.meta&fUncounted != 0 {
-			cs |= 1 << ReasonNoUseCounts
+			cs |= 1 << checks.ReasonNoUseCounts
 		} else {
-			cs |= 1 << ReasonCounted
+			cs |= 1 << checks.ReasonCounted
 		}
 	}
 	cs = cs&^drop | add
@@ -448,7 +442,7 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
-	if s.meta == Versioned && s.after.Impl == s.id.Impl {
+	if s.meta == asserts.Versioned && s.after.Impl == s.id.Impl {
 		c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
 	} else {
 		c.slowSameImpl(l, s)
@@ -458,7 +452,7 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
-	if s.meta == Versioned && s.after.Storage == s.id.Storage {
+	if s.meta == asserts.Versioned && s.after.Storage == s.id.Storage {
 		c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
 	} else {
 		c.slowSameStorage(l, s)
@@ -468,7 +462,7 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
-	if s.meta == Versioned && s.after.Version == s.id.Version {
+	if s.meta == asserts.Versioned && s.after.Version == s.id.Version {
 		c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
 	} else {
 		c.slowNoMutation(l, s)
@@ -480,7 +474,7 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 // three rows in a row (every input the op does not write). It counts and
 // reports exactly as the three calls would.
 func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
-	if s.meta == Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
+	if s.meta == asserts.Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
 		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
 	} else {
 		c.slowSameImplStorageVersion(l, s)
@@ -538,7 +532,7 @@ func (c *Call) UncountedRows(n int) {
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
-	if r.meta == Versioned|fResult && r.after.Impl <= 1 {
+	if r.meta == asserts.Versioned|fResult && r.after.Impl <= 1 {
 		c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
 		return
 	}
@@ -569,10 +563,10 @@ func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
-	k := CheckImplUseCountLE1
+	k := checks.ImplUseCountLE1
 	reported := r.implUses() > 1
 	if r.after.Version == markEqFresh {
-		k, reported = CheckImplUseCountEqFresh, r.meta&fImplReported != 0
+		k, reported = checks.ImplUseCountEqFresh, r.meta&fImplReported != 0
 	}
 	if reported {
 		return // already reported by the use-count check
@@ -581,23 +575,21 @@ func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 		return // skipped (and counted) with the use-count check
 	}
 	r.meta |= fImplReported
-	c.report(&Violation{Check: k, loc: ret, other: arg,
-		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
-		Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()})
+	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()}, loc: ret, other: arg})
 }
 
 // handleCheckable reports whether not_arg_handle runs although its
 // use-count check k is skipped under conditions cs: when k is skipped only
 // because the runtime keeps no use counts. Comparing a handle with an
 // argument's needs no count.
-func (c *Call) handleCheckable(k Check, cs conds) bool {
-	return cs&(1<<ReasonNoUseCounts) != 0 && !c.pol().mask(cs&^(1<<ReasonNoUseCounts)).Has(k)
+func (c *Call) handleCheckable(k checks.Check, cs conds) bool {
+	return cs&(1<<checks.ReasonNoUseCounts) != 0 && !c.pol().mask(cs&^(1<<checks.ReasonNoUseCounts)).Has(k)
 }
 
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
-	if r.meta == Versioned|fResult && r.after.Storage == 1 {
+	if r.meta == asserts.Versioned|fResult && r.after.Storage == 1 {
 		c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
 		return
 	}
@@ -630,8 +622,8 @@ func (c *Call) skipUncounted(r *Saved) bool {
 // calls [Call.BindingContextRows], and BindingContext only otherwise.
 //
 //go:noinline
-func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
-	if (s.meta == Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
+func (c *Call) BindingContext(l Loc, s *Saved, t asserts.Identity) {
+	if (s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
 		c.bindingFirst(l, s, t)
@@ -651,7 +643,7 @@ func (c *Call) BindingContextRows(n int) {
 // not called yet, either versioned or (a runtime without version counters)
 // with storage. binding_context skips neither.
 func (s *Saved) Plain() bool {
-	return s.meta == Versioned|fPending || s.meta == fPending && s.id.Storage != 0
+	return s.meta == asserts.Versioned|fPending || s.meta == fPending && s.id.Storage != 0
 }
 
 // ImplApart reports whether return r's TensorImpl is not argument s's (or
@@ -665,7 +657,7 @@ func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id
 // counters, the return snapshotted by [Call.ResultIdent] and the argument
 // with storage.
 func (r *Saved) FreshFrom(s *Saved) bool {
-	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) ||
+	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) ||
 		r.meta == fResult|fUncounted && s.meta == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor)
 }
 
@@ -679,7 +671,7 @@ func (c *Call) FreshNoAliasRows(n int) {
 // runs it.
 //
 //go:noinline
-func (c *Call) bindingFirst(l Loc, s *Saved, t Identity) {
+func (c *Call) bindingFirst(l Loc, s *Saved, t asserts.Identity) {
 	c.t[laneBinding/4] += c.bind
 	c.bindingSlow(l, s, t)
 }
@@ -700,39 +692,36 @@ func (c *Call) Hermetic() bool { return c.env.Hermetic }
 // holds.
 //
 //go:noinline
-func (c *Call) BindingContextAfter(l Loc, s *Saved, t Identity) {
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t asserts.Identity) {
 	if c.env.Hermetic {
 		c.bindingAfterSlow(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
-	if m, _ := c.classify(s); m.Has(CheckBindingContext) {
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t asserts.Identity) {
+	if m, _ := c.classify(s); m.Has(checks.BindingContext) {
 		return // skipped, and counted, before the kernel
 	}
 	if s.meta&fPending == 0 {
-		c.misuse(CheckBindingContext, l, "BindingContextAfter called after After")
+		c.misuse(checks.BindingContext, l, "BindingContextAfter called after After")
 	}
-	bt, ok := t.(Bound)
+	bt, ok := t.(asserts.Bound)
 	if !ok {
 		return
 	}
 	b, bound := bt.StorageBinding()
 	was := s.after.Version == 1
-	if bound == was && (!bound || b.Context == ContextID(s.after.Storage)) {
+	if bound == was && (!bound || b.Context == asserts.ContextID(s.after.Storage)) {
 		return
 	}
 	if c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: the binding may be that call's (see concurrent.go).
-		c.skipConcurrent(CheckBindingContext)
+		c.skipConcurrent(checks.BindingContext)
 		return
 	}
-	v := &Violation{Check: CheckBindingContext, loc: l, Traits: s.traits(),
-		Want: uint64(s.after.Storage), Got: uint64(b.Context), WhileCalled: true,
-		Env:        &EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic},
-		GotStorage: uint64(s.id.Storage)}
+	v := &violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(s.after.Storage), Got: uint64(b.Context), WhileCalled: true, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l}
 	if bound {
 		v.Binding = &b
 	}
@@ -742,7 +731,7 @@ func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 // PlanSkip counts a check that the plan skipped when the wrapper was
 // generated (an allowlist entry or the profile), under reason plan, so that
 // run-time statistics show it too. It checks nothing.
-func (c *Call) PlanSkip(k Check, l Loc) {
+func (c *Call) PlanSkip(k checks.Check, l Loc) {
 	c.t[lanePlan/4] += 1 << (16 * (lanePlan % 4))
 }
 
@@ -771,13 +760,12 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.count(CheckSharesStorage, 1)
+	c.count(checks.SharesStorage, 1)
 	if c.viewSkipped(r, s) {
 		return
 	}
 	if r.id.Storage != s.id.Storage {
-		c.report(&Violation{Check: CheckSharesStorage, loc: ret, other: arg,
-			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), Traits: r.traits()})
+		c.report(&violation{Violation: asserts.Violation{Check: checks.SharesStorage, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
 	}
 }
 
@@ -807,8 +795,8 @@ func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.count(CheckReturnsArg, 1)
-	if c.pairSkipped(CheckReturnsArg, ret, r, arg, s) {
+	c.count(checks.ReturnsArg, 1)
+	if c.pairSkipped(checks.ReturnsArg, ret, r, arg, s) {
 		return
 	}
 	want := s.id.Impl
@@ -816,8 +804,7 @@ func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 		want = s.after.Impl
 	}
 	if r.id.Impl != want {
-		c.report(&Violation{Check: CheckReturnsArg, loc: ret, other: arg,
-			Want: uint64(want), Got: uint64(r.id.Impl), Traits: r.traits()})
+		c.report(&violation{Violation: asserts.Violation{Check: checks.ReturnsArg, Want: uint64(want), Got: uint64(r.id.Impl), Traits: r.traits()}, loc: ret, other: arg})
 	}
 }
 
@@ -835,7 +822,7 @@ func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Impl != s.id.Impl &&
+	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Impl != s.id.Impl &&
 		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
 		c.t[laneFreshOrAlias/4] += 1 << (16 * (laneFreshOrAlias % 4))
 		return
@@ -848,8 +835,8 @@ func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) slowFreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.count(CheckFreshOrAlias, 1)
-	if c.pairSkipped(CheckFreshOrAlias, ret, r, arg, s) {
+	c.count(checks.FreshOrAlias, 1)
+	if c.pairSkipped(checks.FreshOrAlias, ret, r, arg, s) {
 		return
 	}
 	c.freshOrAlias(ret, r, arg, s)
@@ -857,7 +844,7 @@ func (c *Call) slowFreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 
 func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.meta&fResult == 0 {
-		c.misuse(CheckFreshOrAlias, ret, "needs a Result snapshot of the return")
+		c.misuse(checks.FreshOrAlias, ret, "needs a Result snapshot of the return")
 	}
 	rm, rc := c.classify(r)
 	sm, sc := c.classify(s)
@@ -866,22 +853,19 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 		c.sameHandle(ret, r, arg, s, m)
 		return
 	}
-	if !m.Has(CheckSharesStorage) && r.id.Storage == s.id.Storage {
+	if !m.Has(checks.SharesStorage) && r.id.Storage == s.id.Storage {
 		return
 	}
-	implKnown, storKnown := !m.Has(CheckImplUseCountLE1), !m.Has(CheckStorageUseCountEq1)
+	implKnown, storKnown := !m.Has(checks.ImplUseCountLE1), !m.Has(checks.StorageUseCountEq1)
 	if !implKnown && !storKnown {
-		c.skip(CheckFreshOrAlias, c.pol().reason(CheckImplUseCountLE1, cs))
+		c.skip(checks.FreshOrAlias, c.pol().reason(checks.ImplUseCountLE1, cs))
 		return
 	}
 	if c.hiddenRefsDecide(r, implKnown, storKnown) {
 		return
 	}
 	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
-		c.report(&Violation{Check: CheckFreshOrAlias, loc: ret, other: arg,
-			Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
-			WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
-			ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
+		c.report(&violation{Violation: asserts.Violation{Check: checks.FreshOrAlias, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
 	}
 }
 
@@ -891,14 +875,11 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 // back the argument's handle itself (use count 1), which the caller would
 // release twice. m is the checks skipped for the pair; with the TensorImpl
 // use count skipped it cannot tell and passes.
-func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
-	if m.Has(CheckImplUseCountLE1) || r.implUses() > 1 {
+func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m checks.Set) {
+	if m.Has(checks.ImplUseCountLE1) || r.implUses() > 1 {
 		return
 	}
-	c.report(&Violation{Check: CheckFreshOrAlias, loc: ret, other: arg,
-		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
-		WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage),
-		ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
+	c.report(&violation{Violation: asserts.Violation{Check: checks.FreshOrAlias, Want: uint64(s.id.Impl), Got: uint64(r.id.Impl), WantStorage: uint64(s.id.Storage), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
 }
 
 // FreshNoAlias checks that a fresh return shares no StorageImpl with
@@ -910,7 +891,7 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
+	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
 	} else {
 		c.freshNoAliasFirst(ret, r, arg, s)
@@ -923,7 +904,7 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //go:noinline
 func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
-	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
+	if r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage && (r.anchor == nil || r.anchor != s.anchor) {
 		return // a runtime without counts: both plain, storages and memory apart
 	}
 	c.freshNoAliasSlow(ret, r, arg, s)
@@ -931,7 +912,7 @@ func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
-	const k = CheckFreshNoAlias
+	const k = checks.FreshNoAlias
 	if c.pairSkipped(k, ret, r, arg, s) {
 		return
 	}
@@ -940,9 +921,7 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	}
 	if r.id.Storage != s.id.Storage && r.anchor != nil && r.anchor == s.anchor && r.meta&fStorageReported == 0 {
 		// another StorageImpl ID on the argument's memory
-		c.report(&Violation{Check: k, loc: ret, other: arg,
-			Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits(),
-			anchor: uintptr(r.anchor)})
+		c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), SameMemory: true, Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor)})
 		return
 	}
 	if r.id.Storage != s.id.Storage || r.meta&fStorageReported != 0 {
@@ -951,13 +930,11 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl == s.id.Impl {
 		// The argument itself (or its handle): impl_use_count_le_1 reports
 		// it where it runs (the use count, or NotArg for the same handle).
-		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) || r.meta&fImplReported != 0 {
+		if m, _ := c.classify(r); !m.Has(checks.ImplUseCountLE1) || r.meta&fImplReported != 0 {
 			return
 		}
 	}
-	c.report(&Violation{Check: k, loc: ret, other: arg,
-		Want: uint64(s.id.Storage), Got: uint64(r.id.Storage),
-		StorageUses: r.storageUses(), Traits: r.traits(), anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
+	c.report(&violation{Violation: asserts.Violation{Check: k, Want: uint64(s.id.Storage), Got: uint64(r.id.Storage), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg, anchor: uintptr(r.anchor), otherAnchor: uintptr(s.anchor)})
 }
 
 // An Output names a fresh return for [Call.DistinctOutputs]: a single
@@ -1011,13 +988,12 @@ func (o *Output) at(i int) (Loc, *Saved) {
 }
 
 func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
-	c.count(CheckDistinctOutputs, 1)
-	if c.pairSkipped(CheckDistinctOutputs, la, a, lb, b) {
+	c.count(checks.DistinctOutputs, 1)
+	if c.pairSkipped(checks.DistinctOutputs, la, a, lb, b) {
 		return
 	}
 	if a.id.Storage == b.id.Storage {
-		c.report(&Violation{Check: CheckDistinctOutputs, loc: la, other: lb,
-			Want: 0, Got: uint64(a.id.Storage), Traits: a.traits()})
+		c.report(&violation{Violation: asserts.Violation{Check: checks.DistinctOutputs, Want: 0, Got: uint64(a.id.Storage), Traits: a.traits()}, loc: la, other: lb})
 	}
 }
 
@@ -1045,7 +1021,7 @@ func (c *Call) End() {
 }
 
 // count adds n to check k's lane (paths that are not inlined).
-func (c *Call) count(k Check, n int) {
+func (c *Call) count(k checks.Check, n int) {
 	if checkLane[k] == laneNone {
 		c.learning = false // counted outside the call's lanes: nothing to learn
 		c.op.register()
@@ -1079,7 +1055,7 @@ func (c *Call) addLane(lane, n int) {
 
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
-func (c *Call) skip(k Check, r Reason) {
+func (c *Call) skip(k checks.Check, r checks.Reason) {
 	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
@@ -1092,17 +1068,17 @@ func (c *Call) skip(k Check, r Reason) {
 // skipNoUseCounts is skip(k, ReasonNoUseCounts) for a use-count check k
 // that counted itself in its lane: the skip of every fresh return of a
 // runtime without use counts, moved between two lanes.
-func (c *Call) skipNoUseCounts(k Check) {
+func (c *Call) skipNoUseCounts(k checks.Check) {
 	if l := checkLane[k]; l >= 0 && c.t.lane(l) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
 		return
 	}
-	c.skip(k, ReasonNoUseCounts)
+	c.skip(k, checks.ReasonNoUseCounts)
 }
 
 // countReason counts one skip for reason r.
-func (c *Call) countReason(r Reason) {
+func (c *Call) countReason(r checks.Reason) {
 	if l := reasonLane[r]; l >= 0 && c.t.lane(l) < 0xffff {
 		c.t[l/4] += 1 << (16 * (l % 4))
 		return
@@ -1117,7 +1093,7 @@ func (c *Call) countReason(r Reason) {
 }
 
 // skipped reports whether k is skipped for s, counting the skip.
-func (c *Call) skipped(k Check, s *Saved) bool {
+func (c *Call) skipped(k checks.Check, s *Saved) bool {
 	m, cs := c.classify(s)
 	if !m.Has(k) {
 		return false
@@ -1129,7 +1105,7 @@ func (c *Call) skipped(k Check, s *Saved) bool {
 // viewSkipped reports whether shares_storage is skipped for return r and
 // argument s, counting the skip.
 func (c *Call) viewSkipped(r, s *Saved) bool {
-	const k = CheckSharesStorage
+	const k = checks.SharesStorage
 	if uncountedPair(r, s) { // no subclass condition to drop
 		return c.uncountedSkip(k)
 	}
@@ -1146,7 +1122,7 @@ func (c *Call) viewSkipped(r, s *Saved) bool {
 	return true
 }
 
-func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
+func (c *Call) pairSkipped(k checks.Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
 	if uncountedPair(a, b) {
 		return c.uncountedSkip(k)
 	}
@@ -1171,11 +1147,11 @@ func uncountedPair(r, s *Saved) bool {
 
 // uncountedSkip is pairSkipped for an uncountedPair: the policy's decision
 // read from its table, the skip of a use-count check moved between lanes.
-func (c *Call) uncountedSkip(k Check) bool {
+func (c *Call) uncountedSkip(k checks.Check) bool {
 	switch r := c.pol().unc[k]; r {
 	case noSkip:
 		return false
-	case ReasonNoUseCounts:
+	case checks.ReasonNoUseCounts:
 		c.skipNoUseCounts(k)
 	default:
 		c.skip(k, r)
@@ -1195,7 +1171,7 @@ func (c *Call) slowSameImpl(l Loc, s *Saved) {
 	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Impl == s.id.Impl {
 		return // plain, unversioned, kept
 	}
-	c.slowInput(CheckSameImpl, l, s)
+	c.slowInput(checks.SameImpl, l, s)
 }
 
 //go:noinline
@@ -1204,13 +1180,13 @@ func (c *Call) slowSameStorage(l Loc, s *Saved) {
 	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
 		return // plain, unversioned, kept (its anchor too: else fAnchorMoved)
 	}
-	c.slowInput(CheckSameStorage, l, s)
+	c.slowInput(checks.SameStorage, l, s)
 }
 
 //go:noinline
 func (c *Call) slowNoMutation(l Loc, s *Saved) {
 	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
-	c.slowInput(CheckNoMutation, l, s)
+	c.slowInput(checks.NoMutation, l, s)
 }
 
 //go:noinline
@@ -1224,9 +1200,9 @@ func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
 		return
 	}
 	c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
-	c.slowInput(CheckSameImpl, l, s)
-	c.slowInput(CheckSameStorage, l, s)
-	c.slowInput(CheckNoMutation, l, s)
+	c.slowInput(checks.SameImpl, l, s)
+	c.slowInput(checks.SameStorage, l, s)
+	c.slowInput(checks.NoMutation, l, s)
 }
 
 //go:noinline
@@ -1235,7 +1211,7 @@ func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
 		return
 	}
 	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
-	c.slowResult(CheckImplUseCountLE1, l, r)
+	c.slowResult(checks.ImplUseCountLE1, l, r)
 }
 
 //go:noinline
@@ -1244,15 +1220,15 @@ func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
 		return
 	}
 	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
-	c.slowResult(CheckStorageUseCountEq1, l, r)
+	c.slowResult(checks.StorageUseCountEq1, l, r)
 }
 
-func (c *Call) slowInput(k Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
+func (c *Call) slowInput(k checks.Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
 
 // slowInputWith is slowInput under the extra guards add and drop (see
 // classifyWith).
-func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
-	if s.meta == 0 && s.id.Storage != 0 && k != CheckNoMutation && add|drop == 0 {
+func (c *Call) slowInputWith(k checks.Check, l Loc, s *Saved, add, drop conds) {
+	if s.meta == 0 && s.id.Storage != 0 && k != checks.NoMutation && add|drop == 0 {
 		// A plain tensor with storage of a runtime without version
 		// counters, After done: only no_mutation is skipped for it.
 	} else if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
@@ -1267,34 +1243,33 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	}
 	var want, got uint64
 	switch k {
-	case CheckSameImpl:
+	case checks.SameImpl:
 		want, got = uint64(s.id.Impl), uint64(s.after.Impl)
-	case CheckSameStorage:
+	case checks.SameStorage:
 		want, got = uint64(s.id.Storage), uint64(s.after.Storage)
-	case CheckNoMutation:
+	case checks.NoMutation:
 		want, got = s.id.Version, s.after.Version
 	}
-	moved := k == CheckSameStorage && want == got && s.meta&fAnchorMoved != 0
-	recycled := k == CheckSameStorage && s.meta&fRecycled != 0
+	moved := k == checks.SameStorage && want == got && s.meta&fAnchorMoved != 0
+	recycled := k == checks.SameStorage && s.meta&fRecycled != 0
 	if want == got && !moved && !recycled {
 		return
 	}
-	if k == CheckNoMutation && c.aliasesMutable(writeKey(s.id)) {
-		c.skip(k, ReasonAliasesMutable)
+	if k == checks.NoMutation && c.aliasesMutable(writeKey(s.id)) {
+		c.skip(k, checks.ReasonAliasesMutable)
 		return
 	}
-	if k != CheckSameImpl && c.concurrentWrite(writeKey(s.id)) {
+	if k != checks.SameImpl && c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: its version (or, for set_, its StorageImpl) may
 		// have moved with that legal write.
 		c.skipConcurrent(k)
 		return
 	}
-	if k == CheckNoMutation {
+	if k == checks.NoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled,
-		anchor: uintptr(s.anchor)}
+	v := &violation{Violation: asserts.Violation{Check: k, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved, Recycled: recycled}, loc: l, anchor: uintptr(s.anchor)}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
@@ -1302,7 +1277,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	c.report(v)
 }
 
-func (c *Call) slowResult(k Check, l Loc, r *Saved) {
+func (c *Call) slowResult(k checks.Check, l Loc, r *Saved) {
 	if r.plainUncounted() {
 		c.skipNoUseCounts(k)
 		return
@@ -1313,16 +1288,15 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 	if r.meta&fResult == 0 {
 		c.misuse(k, l, "needs a Result snapshot of the return")
 	}
-	if k == CheckImplUseCountLE1 && r.implUses() >= 0 && r.implUses() <= 1 || k == CheckStorageUseCountEq1 && r.storageUses() == 1 {
+	if k == checks.ImplUseCountLE1 && r.implUses() >= 0 && r.implUses() <= 1 || k == checks.StorageUseCountEq1 && r.storageUses() == 1 {
 		return
 	}
-	if k == CheckStorageUseCountEq1 && r.hiddenStorageRefs() {
-		c.skip(k, ReasonHiddenStorageRefs)
+	if k == checks.StorageUseCountEq1 && r.hiddenStorageRefs() {
+		c.skip(k, checks.ReasonHiddenStorageRefs)
 		return
 	}
-	v := &Violation{Check: k, loc: l, Want: 1, Traits: r.traits(),
-		ImplUses: r.implUses(), StorageUses: r.storageUses()}
-	if k == CheckImplUseCountLE1 {
+	v := &violation{Violation: asserts.Violation{Check: k, Want: 1, Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()}, loc: l}
+	if k == checks.ImplUseCountLE1 {
 		v.Got = uint64(r.implUses())
 	} else {
 		v.Got = uint64(r.storageUses())
@@ -1332,26 +1306,26 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 }
 
 //go:noinline
-func (c *Call) bindingSlow(l Loc, s *Saved, t Identity) {
+func (c *Call) bindingSlow(l Loc, s *Saved, t asserts.Identity) {
 	if c.bind != bindRun {
 		return // counted under no_env
 	}
-	if c.skipped(CheckBindingContext, s) {
+	if c.skipped(checks.BindingContext, s) {
 		return
 	}
 	if !c.env.Hermetic {
 		return
 	}
-	bt, ok := t.(Bound)
+	bt, ok := t.(asserts.Bound)
 	if !ok {
-		c.skip(CheckBindingContext, ReasonNoBinding)
+		c.skip(checks.BindingContext, checks.ReasonNoBinding)
 		return
 	}
 	b, ok := bt.StorageBinding()
 	if s.meta&fPending != 0 {
 		// Before the kernel: keep what was bound for BindingContextAfter
 		// (s.after is unused until After).
-		s.after = Ident{Storage: ID(b.Context)}
+		s.after = asserts.Ident{Storage: asserts.ID(b.Context)}
 		if ok {
 			s.after.Version = 1
 		}
@@ -1359,15 +1333,12 @@ func (c *Call) bindingSlow(l Loc, s *Saved, t Identity) {
 	if !ok || b.Context == c.env.Context {
 		return
 	}
-	c.report(&Violation{Check: CheckBindingContext, loc: l, Traits: s.traits(),
-		Want: uint64(c.env.Context), Got: uint64(b.Context),
-		Binding: &b, Env: &EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic},
-		GotStorage: uint64(s.id.Storage)})
+	c.report(&violation{Violation: asserts.Violation{Check: checks.BindingContext, Traits: s.traits(), Want: uint64(c.env.Context), Got: uint64(b.Context), Binding: &b, Env: &asserts.EnvState{ModeActive: c.env.ModeActive, Context: c.env.Context, Hermetic: c.env.Hermetic}, GotStorage: uint64(s.id.Storage)}, loc: l})
 }
 
 // misuse reports generated code that calls the API out of order; it is a bug
 // in the generator, not in a kernel.
-func (c *Call) misuse(k Check, l Loc, what string) {
+func (c *Call) misuse(k checks.Check, l Loc, what string) {
 	if c.nmut != 0 {
 		c.endWrites()
 	}
@@ -1393,14 +1364,14 @@ func (c *Call) endSlow() {
 func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
-	for k := range NumChecks {
+	for k := range checks.NumChecks {
 		if l := checkLane[k]; l != laneNone {
 			if n := c.t.lane(l); n != 0 {
 				st.ran[k].Add(n)
 			}
 		}
 	}
-	for r := range NumReasons {
+	for r := range checks.NumReasons {
 		if l := reasonLane[r]; l != laneNone {
 			if n := c.t.lane(l); n != 0 {
 				st.skipped[r].Add(n)
@@ -1412,7 +1383,7 @@ func (c *Call) spill() {
 }
 
 // report hands a violation to the handler.
-func (c *Call) report(v *Violation) {
+func (c *Call) report(v *violation) {
 	c.spill()
 	op := c.op
 	op.st.violations[v.Check].Add(1)
@@ -1440,13 +1411,13 @@ func (c *Call) report(v *Violation) {
 // which this form, calling Ident through the Tensor, avoids. It also
 // spares the debug build a cache and its probe per call site (about 40 MB
 // of the compiler's peak for the 3,103 interface wrappers of 2.14.1).
-func (c *Call) SaveTensor(s *Saved, t Tensor) {
+func (c *Call) SaveTensor(s *Saved, t asserts.Tensor) {
 	s.id = t.Ident()
-	s.meta = s.id.Traits&^AddressIdentity | c.saved
+	s.meta = s.id.Traits&^asserts.AddressIdentity | c.saved
 }
 
 // SaveOptTensor is [Call.SaveOpt] for a tensor held as a [Tensor].
-func (c *Call) SaveOptTensor(s *Saved, t Tensor, present bool) {
+func (c *Call) SaveOptTensor(s *Saved, t asserts.Tensor, present bool) {
 	if present {
 		c.SaveTensor(s, t)
 		return
@@ -1457,7 +1428,7 @@ func (c *Call) SaveOptTensor(s *Saved, t Tensor, present bool) {
 // AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
 // an absent optional argument (saved by [Call.SaveOptTensor]), which has
 // nothing to read.
-func (c *Call) AfterTensor(s *Saved, t Tensor) {
+func (c *Call) AfterTensor(s *Saved, t asserts.Tensor) {
 	if t != nil {
 		s.after = t.Ident()
 	}

@@ -1,6 +1,10 @@
-package asserts
+package wrap
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
 
 // BenchmarkHandOut is fresh_not_held's registry alone, as a runtime
 // without ids of its own meets it with the collector off or a large heap:
@@ -24,7 +28,7 @@ func BenchmarkHandOut(b *testing.B) {
 			a := uintptr(0)
 			for b.Loop() {
 				a = (a + 128) % span
-				st := ID(base + a + 127)
+				st := asserts.ID(base + a + 127)
 				if fresh.handOut(st, uintptr(st), true, 0, Ret(0), 0, &prev) {
 					b.Fatal("a new address reported")
 				}

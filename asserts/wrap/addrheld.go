@@ -1,4 +1,6 @@
-package asserts
+package wrap
+
+import "github.com/assertgen/assertgen/asserts"
 
 // The hand-outs of storages whose IDs are addresses (AddressIdentity: a
 // library's tensor type without identities of its own, see memory.go),
@@ -49,7 +51,7 @@ type addrHeld struct {
 
 // addrSlot is the latest hand-out recorded in a slot.
 type addrSlot struct {
-	st         ID
+	st         asserts.ID
 	seq        uint64
 	op         uint32
 	ret, index int32
@@ -64,12 +66,12 @@ func (sl *addrSlot) handout() handout {
 // addrGranule is st's granule among its shard's: the shard holds every
 // heldShards-th 8 KiB page, so the page's number within the shard and
 // the 16-byte granule within the page.
-func addrGranule(st ID) uint64 {
+func addrGranule(st asserts.ID) uint64 {
 	return uint64(st>>17)<<9 | uint64(st>>4)&511
 }
 
 // handOutAddr is handOut for a storage whose ID is its address.
-func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev *handout) bool {
+func (h *heldRegistry) handOutAddr(st asserts.ID, op uint32, loc Loc, since uint64, prev *handout) bool {
 	seq := handSeq.Add(1)
 	if seq%gcRefresh == 0 {
 		observeGC()
@@ -108,7 +110,7 @@ func (h *heldRegistry) handOutAddr(st ID, op uint32, loc Loc, since uint64, prev
 }
 
 // findAddr is find for an address.
-func (h *heldRegistry) findAddr(st ID) (handout, bool) {
+func (h *heldRegistry) findAddr(st asserts.ID) (handout, bool) {
 	e := gcEpochNow()
 	s := &h.shards[(st>>13)%heldShards]
 	g := addrGranule(st)
@@ -125,7 +127,7 @@ func (h *heldRegistry) findAddr(st ID) (handout, bool) {
 }
 
 // forgetAddr is forget for an address.
-func (h *heldRegistry) forgetAddr(st ID) {
+func (h *heldRegistry) forgetAddr(st asserts.ID) {
 	s := &h.shards[(st>>13)%heldShards]
 	g := addrGranule(st)
 	s.mu.Lock()

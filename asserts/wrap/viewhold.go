@@ -1,4 +1,9 @@
-package asserts
+package wrap
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
 
 // view_holds_storage: a view return holds the storage it shares.
 //
@@ -32,7 +37,7 @@ package asserts
 // argument s (tensor t) in the snapshot of the return r that the schema
 // says views it, for [Call.ViewHoldsStorage]. r is the return's snapshot
 // before [Call.Result] fills it (which keeps what ViewBase saved).
-func (c *Call) ViewBase(r *Saved, s *Saved, t Tensor) {
+func (c *Call) ViewBase(r *Saved, s *Saved, t asserts.Tensor) {
 	r.digest = 0
 	if s.id.Impl != 0 {
 		_, su := t.UseCounts()
@@ -42,7 +47,7 @@ func (c *Call) ViewBase(r *Saved, s *Saved, t Tensor) {
 
 // ViewBaseList is [Call.ViewBase] for a list return (Tensor[]) of views of
 // argument s.
-func (c *Call) ViewBaseList(rl *SavedList, s *Saved, t Tensor) {
+func (c *Call) ViewBaseList(rl *SavedList, s *Saved, t asserts.Tensor) {
 	rl.base = 0
 	if s.id.Impl != 0 {
 		_, su := t.UseCounts()
@@ -55,7 +60,7 @@ func (c *Call) ViewBaseList(rl *SavedList, s *Saved, t Tensor) {
 // kernel exceeds the count [Call.ViewBase] saved before it. A return that
 // does not share the argument's storage is shares_storage's to report.
 func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
+	if r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned && r.id.Storage == s.id.Storage && uint64(r.after.Storage) > r.digest {
 		c.t[laneSpare/4] += 1 << (16 * (laneSpare % 4))
 		return
 	}
@@ -64,8 +69,8 @@ func (c *Call) ViewHoldsStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
-	const k = CheckViewHoldsStorage
-	if uncountedPair(r, s) && c.pol().unc[k] == ReasonNoUseCounts && c.t.lane(laneNoUseCounts) < 0xffff {
+	const k = checks.ViewHoldsStorage
+	if uncountedPair(r, s) && c.pol().unc[k] == checks.ReasonNoUseCounts && c.t.lane(laneNoUseCounts) < 0xffff {
 		// a view of a runtime without use counts: skipped, counted
 		// straight into its reason's lane (count and skip in one)
 		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
@@ -99,7 +104,7 @@ func (c *Call) viewHoldsSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // 255: okRegular) and whose elements are all views of s with TensorImpls
 // of their own that hold it passes in one loop over its inline elements.
 func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	if rl.ok&okRegular == 0 || s.meta != Versioned || rl.n > listInline {
+	if rl.ok&okRegular == 0 || s.meta != asserts.Versioned || rl.n > listInline {
 		c.viewHoldsListSlow(ret, rl, arg, s)
 		return
 	}
@@ -128,7 +133,7 @@ func (c *Call) ViewHoldsStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	const k = CheckViewHoldsStorage
+	const k = checks.ViewHoldsStorage
 	sm, sc := c.classify(s)
 	var n, after uint64
 	var first *Saved
@@ -161,7 +166,7 @@ func (c *Call) viewHoldsListSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // views adds (one per TensorImpl, however many handles of it the list
 // has). It runs only where the count falls short.
 func distinctImpls(rl *SavedList, s *Saved) uint64 {
-	seen := map[ID]bool{}
+	seen := map[asserts.ID]bool{}
 	for i := range rl.n {
 		if e := rl.at(i); e.id.Storage == s.id.Storage && e.id.Impl != s.id.Impl && e.id.Impl != 0 {
 			seen[e.id.Impl] = true
@@ -177,16 +182,15 @@ func distinctImpls(rl *SavedList, s *Saved) uint64 {
 // this file), and otherwise every run of the row is skipped under
 // other_holders.
 func (c *Call) viewHolds(ret, arg Loc, before, after, n uint64, r *Saved, runs int) {
-	const k = CheckViewHoldsStorage
+	const k = checks.ViewHoldsStorage
 	if after >= before+n {
 		return
 	}
 	if before > 1 && after >= 1+n {
 		for range runs {
-			c.skip(k, ReasonOtherHolders)
+			c.skip(k, checks.ReasonOtherHolders)
 		}
 		return
 	}
-	c.report(&Violation{Check: k, loc: ret, other: arg, Want: before + n, Got: after,
-		GotStorage: uint64(r.id.Storage), StorageUses: int(after), Traits: r.traits()})
+	c.report(&violation{Violation: asserts.Violation{Check: k, Want: before + n, Got: after, GotStorage: uint64(r.id.Storage), StorageUses: int(after), Traits: r.traits()}, loc: ret, other: arg})
 }

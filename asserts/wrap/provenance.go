@@ -1,10 +1,14 @@
-package asserts
+package wrap
 
 import (
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/internal/hook"
 )
 
 // Provenance: the history a violation's memory has, for the victims of a
@@ -54,7 +58,7 @@ func logPoolEvent(p uintptr, clock uint64, reused bool) uint64 {
 	if !poolLog.used.Load() {
 		poolLog.used.Store(true)
 	}
-	tok := getg()
+	tok := hook.Getg()
 	poolLog.mu.Lock()
 	poolLog.n++
 	n := poolLog.n
@@ -68,7 +72,7 @@ func logPoolEvent(p uintptr, clock uint64, reused bool) uint64 {
 //
 //go:noinline
 func (c *Call) claimPoolEvents() {
-	tok := getg()
+	tok := hook.Getg()
 	var mine [8]poolEvent
 	k := 0
 	poolLog.mu.Lock()
@@ -98,11 +102,11 @@ func (c *Call) claimPoolEvents() {
 // storages' fresh hand-outs and their memory's take-backs and hand-outs,
 // "" if nothing; and the op during which the runtime took the located
 // tensor's memory back before it handed it out again, if it did.
-func provenance(v *Violation) (text, takenBack string) {
+func provenance(v *violation) (text, takenBack string) {
 	var parts []string
 	seen := map[uint64]bool{}
 	sts := [...]uint64{v.GotStorage, v.WantStorage, 0, 0}
-	if v.Check == CheckSameStorage || v.Check == CheckFreshNoAlias {
+	if v.Check == checks.SameStorage || v.Check == checks.FreshNoAlias {
 		sts[2], sts[3] = v.Got, v.Want // StorageImpl IDs
 	}
 	for _, st := range sts {
@@ -112,12 +116,12 @@ func provenance(v *Violation) (text, takenBack string) {
 		seen[st] = true
 		// an ID from a counter, or an address (AddressIdentity, which
 		// a violation's traits do not keep)
-		e, ok := fresh.find(ID(st), false)
+		e, ok := fresh.find(asserts.ID(st), false)
 		if !ok {
-			e, ok = fresh.find(ID(st), true)
+			e, ok = fresh.find(asserts.ID(st), true)
 		}
 		if ok {
-			parts = append(parts, "StorageImpl "+ID(st).String()+" came out fresh from "+opName(e.op)+
+			parts = append(parts, "StorageImpl "+asserts.ID(st).String()+" came out fresh from "+opName(e.op)+
 				" ("+Loc{ret: e.ret, index: e.index}.String()+"), "+ago(handSeq.Load()-e.seq+1, "fresh output"))
 		}
 	}

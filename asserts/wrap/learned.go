@@ -1,6 +1,10 @@
-package asserts
+package wrap
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
 
 // This file is the learned path of a runtime whose tensors carry no
 // identities of their own (memory:): the post helper of a call whose
@@ -48,8 +52,8 @@ func (c *Call) QuickPath() bool {
 // memory after the kernel), the anchor it had and, where same_metadata
 // took its fingerprint, its metadata: every row comparing it before and
 // after the kernel passes.
-func (s *Saved) Unchanged(m *Memory) bool {
-	return s.meta == fPending && s.anchor != nil && s.anchor == m.anchor && (!s.hasMeta || s.metadata == m.meta)
+func (s *Saved) Unchanged(m *asserts.Memory) bool {
+	return s.meta == fPending && s.anchor != nil && s.anchor == m.Anchor() && (!s.hasMeta || s.metadata == memMeta(m))
 }
 
 // Learned reports whether the op's learned counts are ready for a call
@@ -113,9 +117,9 @@ func (c *Call) EndLearned() {
 // after the kernel), not counted (the learned counts hold its row). The
 // learned path's tests have found the return defined, with storage and
 // outside a mode; the op has ended a call, so it is registered.
-func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *Memory) {
+func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *asserts.Memory) {
 	var prev handout
-	if st := ID(uintptr(m.anchor)); fresh.handOut(st, uintptr(m.anchor), true, c.op.st.idx, l, c.fresh, &prev) {
+	if st := asserts.ID(uintptr(m.Anchor())); fresh.handOut(st, uintptr(m.Anchor()), true, c.op.st.idx, l, c.fresh, &prev) {
 		var r Saved
 		c.ResultMemory(&r, handle, m)
 		c.heldReport(l, &r, &prev)
@@ -129,12 +133,12 @@ func (c *Call) FreshNotHeldLearned(l Loc, handle unsafe.Pointer, m *Memory) {
 func (l *SavedList) Apart(handle, anchor unsafe.Pointer) bool {
 	inl, more := l.parts()
 	for i := range inl {
-		if inl[i].id.Impl == ID(uintptr(handle)) || inl[i].anchor == anchor {
+		if inl[i].id.Impl == asserts.ID(uintptr(handle)) || inl[i].anchor == anchor {
 			return false
 		}
 	}
 	for i := range more {
-		if more[i].id.Impl == ID(uintptr(handle)) || more[i].anchor == anchor {
+		if more[i].id.Impl == asserts.ID(uintptr(handle)) || more[i].anchor == anchor {
 			return false
 		}
 	}

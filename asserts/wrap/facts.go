@@ -1,52 +1,14 @@
-package asserts
+package wrap
 
 import (
 	"fmt"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // The checks. A check is its constant here and its row of checkFacts
 // below: everything assertgen says and does about it comes from there.
-
-// A Check is one kind of assertion. Its name, as [Check.String] prints it, is
-// the name DESIGN.md and the plan use.
-type Check uint8
-
-const (
-	CheckSameImpl            Check = iota // same_impl: an argument's handle keeps its TensorImpl
-	CheckSameStorage                      // same_storage: an argument keeps its StorageImpl
-	CheckImplUseCountLE1                  // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
-	CheckStorageUseCountEq1               // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
-	CheckSharesStorage                    // shares_storage: a view return shares the viewed argument's StorageImpl
-	CheckFreshOrAlias                     // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
-	CheckReturnsArg                       // returns_arg: an in-place/out= return is the mutated argument
-	CheckNoMutation                       // no_mutation: an argument not marked mutable (!) is not written
-	CheckDistinctOutputs                  // distinct_outputs: fresh outputs of one call do not share storage
-	CheckBindingContext                   // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
-	CheckFreshNoAlias                     // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
-	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
-	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
-	CheckFreshNotHeld                     // fresh_not_held: a fresh return's storage is not one an earlier call returned fresh that is still alive (runtimes without use counts, see [Anchored])
-	CheckSameMetadata                     // same_metadata: an argument not marked mutable (!) keeps its sizes, strides and storage offset (see [Metadata])
-	CheckViewHoldsStorage                 // view_holds_storage: a view return holds the StorageImpl it shares (its use count rises by the view's hold)
-
-	// NumChecks is the number of checks the runtime runs, counts and
-	// reports.
-	NumChecks = iota
-)
-
-// CheckNotArgHandle (not_arg_handle: a fresh or view return is not an
-// argument's handle) names the plan rows that [Call.NotArg] and its list
-// forms run. It is not a check of its own at run time but part of the
-// TensorImpl use-count check of the return (impl_use_count_le_1, or
-// impl_use_count_eq_fresh where the plan has that one), which it completes
-// for Go: it is skipped with that check, reported as it, and counted
-// neither as run nor as skipped.
-const CheckNotArgHandle Check = NumChecks
-
-// NumPlanChecks is the number of names plans and allowlists use: the
-// checks and not_arg_handle. Their names are the only ones: plan,
-// allowlist and gen take theirs from the table of checks below.
-const NumPlanChecks = NumChecks + 1
 
 // checkFacts is assertgen's one table of what it says about each check,
 // one row per plan check (see [checkFact] for its fields): the name plans,
@@ -57,22 +19,22 @@ const NumPlanChecks = NumChecks + 1
 // message of a violation. asserts reads the names, the skip classes, the
 // lanes and the hints; plan reads the names, the shapes and forms (to
 // validate a plan), the rows a check follows (to plan them) and the words,
-// through [Check.String], [ParseCheck], [Check.Shape], [Check.Steps],
+// through [Check.String], [checks.Parse], [Check.Shape], [Check.Steps],
 // [Check.Follows] and [Check.Describe]; gen the constant and the steps
 // ([Check.GoName], [Check.Steps]); the tables of checks of docs/plan.md,
 // docs/asserts.md and this package's documentation are made from it
 // (docs' TestCheckTables). A new check is its constant above, its row
 // here, the functions its row names and their tests.
-var checkFacts = [NumPlanChecks]checkFact{
-	CheckSameImpl: {
-		name: "same_impl", constant: "CheckSameImpl", shape: OnArg, lane: laneSameImpl,
+var checkFacts = [checks.NumPlanChecks]checkFact{
+	checks.SameImpl: {
+		shape: OnArg, lane: laneSameImpl,
 		steps:  []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameImpl", FormArgList: "SameImplList"}}},
 		words:  func(w Words) string { return "after the call, " + w.Each + " is still the same TensorImpl" },
 		hint:   always("a kernel must not point an argument's handle at another TensorImpl; write into the tensor (copy_, resize_) instead of replacing it"),
 		values: "TensorImpl before / after the kernel",
 	},
-	CheckSameStorage: {
-		name: "same_storage", constant: "CheckSameStorage", shape: OnArg, lane: laneSameStorage,
+	checks.SameStorage: {
+		shape: OnArg, lane: laneSameStorage,
 		props: readsStorage | movesConcurrently,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SameStorage", FormArgList: "SameStorageList"}}},
 		words: func(w Words) string {
@@ -81,8 +43,8 @@ var checkFacts = [NumPlanChecks]checkFact{
 		hint:   always("in-place and out= kernels may change a storage's contents and size (resize_ keeps the StorageImpl) but never swap the StorageImpl; only set_ may, and it is allowlisted"),
 		values: "StorageImpl before / after the kernel",
 	},
-	CheckImplUseCountLE1: {
-		name: "impl_use_count_le_1", constant: "CheckImplUseCountLE1", shape: OnRet, lane: laneImplUseCount,
+	checks.ImplUseCountLE1: {
+		shape: OnRet, lane: laneImplUseCount,
 		props: readsUseCounts | readsImplUseCount,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ImplUseCountLE1", FormRetList: "ImplUseCountLE1List"}}},
 		words: func(w Words) string { return w.Ret + " is a TensorImpl nothing else holds (use count <= 1)" },
@@ -90,16 +52,16 @@ var checkFacts = [NumPlanChecks]checkFact{
 		values: "1 / the TensorImpl use count; for a return that is an argument's handle (Other set, see Call.NotArg): " +
 			"the argument's TensorImpl / the return's",
 	},
-	CheckStorageUseCountEq1: {
-		name: "storage_use_count_eq_1", constant: "CheckStorageUseCountEq1", shape: OnRet, lane: laneStorageUseCnt,
+	checks.StorageUseCountEq1: {
+		shape: OnRet, lane: laneStorageUseCnt,
 		props:  readsUseCounts | readsStorage | readsHiddenRefs,
 		steps:  []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "StorageUseCountEq1", FormRetList: "StorageUseCountEq1List"}}},
 		words:  func(w Words) string { return w.Ret + " has a storage of its own (StorageImpl use count == 1)" },
 		hint:   always("a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"),
 		values: "1 / the StorageImpl use count",
 	},
-	CheckSharesStorage: {
-		name: "shares_storage", constant: "CheckSharesStorage", shape: OnRetArg, lane: laneSharesStorage,
+	checks.SharesStorage: {
+		shape: OnRetArg, lane: laneSharesStorage,
 		props: readsStorage,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "SharesStorage", FormRetList: "SharesStorageList",
 			FormArgList: "SharesStorageOf", FormLists: "SharesStorageListOf"}}},
@@ -107,8 +69,8 @@ var checkFacts = [NumPlanChecks]checkFact{
 		hint:   sharesStorageHint,
 		values: "the argument's StorageImpl / the return's",
 	},
-	CheckFreshOrAlias: {
-		name: "fresh_or_alias", constant: "CheckFreshOrAlias", shape: OnRetArg, lane: laneFreshOrAlias,
+	checks.FreshOrAlias: {
+		shape: OnRetArg, lane: laneFreshOrAlias,
 		props: readsHiddenRefs,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshOrAlias", FormRetList: "FreshOrAliasList",
 			FormArgList: "FreshOrAliasOf", FormLists: "FreshOrAliasListOf"}}},
@@ -117,17 +79,17 @@ var checkFacts = [NumPlanChecks]checkFact{
 		values: "the argument's TensorImpl / the return's (storages in WantStorage/GotStorage, use counts too); " +
 			"equal when the return is the argument's handle itself",
 	},
-	CheckReturnsArg: {
-		name: "returns_arg", constant: "CheckReturnsArg", shape: OnRetArg, lane: laneReturnsArg,
+	checks.ReturnsArg: {
+		shape: OnRetArg, lane: laneReturnsArg,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "ReturnsArg", FormLists: "ReturnsArgList"}}},
 		words: func(w Words) string { return w.Ret + " is " + w.Arg + " itself, the tensor the op wrote" },
-		hint: func(v *Violation) string {
-			return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", v.otherArg())
+		hint: func(v *asserts.Violation) string {
+			return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", otherArg(v))
 		},
 		values: "the argument's TensorImpl / the return's",
 	},
-	CheckNoMutation: {
-		name: "no_mutation", constant: "CheckNoMutation", shape: OnArg, lane: laneNoMutation,
+	checks.NoMutation: {
+		shape: OnArg, lane: laneNoMutation,
 		props: movesWithWrites | movesConcurrently,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NoMutation", FormArgList: "NoMutationList"}}},
 		words: func(w Words) string {
@@ -136,16 +98,16 @@ var checkFacts = [NumPlanChecks]checkFact{
 		hint:   always("write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"),
 		values: "version counter before / after the kernel",
 	},
-	CheckDistinctOutputs: {
-		name: "distinct_outputs", constant: "CheckDistinctOutputs", shape: OnRets, lane: laneDistinct,
+	checks.DistinctOutputs: {
+		shape: OnRets, lane: laneDistinct,
 		props:  readsStorage,
 		steps:  []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "DistinctOutputs"}}},
 		words:  func(Words) string { return "the fresh outputs share no storage with each other" },
 		hint:   always("each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"),
 		values: "0 / the StorageImpl two returns share",
 	},
-	CheckBindingContext: {
-		name: "binding_context", constant: "CheckBindingContext", shape: OnArg, lane: laneBinding,
+	checks.BindingContext: {
+		shape: OnArg, lane: laneBinding,
 		props: readsStorage | movesConcurrently,
 		steps: []Step{
 			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "BindingContext", FormArgList: "BindingContextList"}},
@@ -154,7 +116,7 @@ var checkFacts = [NumPlanChecks]checkFact{
 		words: func(w Words) string {
 			return "in a hermetic context, the storage of " + w.Each + " carries no binding made outside it, and the kernel binds none (checked before and after the call)"
 		},
-		hint: func(v *Violation) string {
+		hint: func(v *asserts.Violation) string {
 			if v.WhileCalled {
 				return "a kernel running in a hermetic context must not bind foreign objects to (or unbind) its inputs' storages: the objects die with the context while the inputs live on"
 			}
@@ -162,21 +124,21 @@ var checkFacts = [NumPlanChecks]checkFact{
 		},
 		values: "the call's context / the binding's context; with WhileCalled, the binding's context before / after",
 	},
-	CheckFreshNoAlias: {
-		name: "fresh_no_alias", constant: "CheckFreshNoAlias", shape: OnRetArg, lane: laneFreshNoAlias,
+	checks.FreshNoAlias: {
+		shape: OnRetArg, lane: laneFreshNoAlias,
 		props: readsStorage,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "FreshNoAlias", FormRetList: "FreshNoAliasList",
 			FormArgList: "FreshNoAliasOf", FormLists: "FreshNoAliasListOf"}}},
 		words: func(w Words) string {
 			return w.Ret + " shares no StorageImpl with " + w.Each + " (holds under modes too: it needs no use counts)"
 		},
-		hint: func(v *Violation) string {
-			return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", v.otherArg())
+		hint: func(v *asserts.Violation) string {
+			return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", otherArg(v))
 		},
 		values: "the argument's StorageImpl / the return's (equal)",
 	},
-	CheckSameContent: {
-		name: "same_content", constant: "CheckSameContent", shape: OnArg, lane: laneSameContent,
+	checks.SameContent: {
+		shape: OnArg, lane: laneSameContent,
 		props: readsStorage | movesWithWrites | movesConcurrently,
 		steps: []Step{
 			{Phase: BeforeCall, Tensor: true, Funcs: [NumForms]string{FormOne: "SameContent", FormArgList: "SameContentList"}},
@@ -189,8 +151,8 @@ var checkFacts = [NumPlanChecks]checkFact{
 		hint:   always("a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"),
 		values: "the digest of the argument's bytes before / after the kernel",
 	},
-	CheckImplUseCountEqFresh: {
-		name: "impl_use_count_eq_fresh", constant: "CheckImplUseCountEqFresh", shape: OnRet, lane: laneImplEqFresh,
+	checks.ImplUseCountEqFresh: {
+		shape: OnRet, lane: laneImplEqFresh,
 		props: readsUseCounts | readsImplUseCount,
 		steps: []Step{{Phase: AfterResult, Tensor: true, Funcs: [NumForms]string{FormOne: "ImplUseCountEqFresh", FormRetList: "ImplUseCountEqFreshList"}}},
 		words: func(w Words) string {
@@ -200,8 +162,8 @@ var checkFacts = [NumPlanChecks]checkFact{
 		values: "the use count of a fresh tensor (1, or 2 with a bound foreign object, in Binding) / the TensorImpl use count; " +
 			"for a return that is an argument's handle, as impl_use_count_le_1",
 	},
-	CheckFreshNotHeld: {
-		name: "fresh_not_held", constant: "CheckFreshNotHeld", shape: OnRetMayArg, lane: laneFreshNotHeld,
+	checks.FreshNotHeld: {
+		shape: OnRetMayArg, lane: laneFreshNotHeld, detail: heldDetail,
 		props: readsStorage,
 		steps: []Step{
 			// The hand-out sequence when the call began, once per call: the
@@ -220,8 +182,8 @@ var checkFacts = [NumPlanChecks]checkFact{
 		hint:   always("a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"),
 		values: "0 / the return's StorageImpl; Other names the earlier call's op and return that got it first",
 	},
-	CheckSameMetadata: {
-		name: "same_metadata", constant: "CheckSameMetadata", shape: OnArg, lane: laneSameMetadata,
+	checks.SameMetadata: {
+		shape: OnArg, lane: laneSameMetadata,
 		props: movesWithWrites | movesConcurrently,
 		steps: []Step{
 			// The fingerprint before the kernel: it can fail, so no Loc.
@@ -237,9 +199,9 @@ var checkFacts = [NumPlanChecks]checkFact{
 		hint:   always("a kernel must not change the geometry of an input the schema marks read-only (a view op that transposes or narrows self in place and returns self): make a new TensorImpl over the same storage for a view, or mark the argument mutable in the schema (Tensor(a!)) for an in-place metadata op such as t_ or as_strided_"),
 		values: "the argument's metadata fingerprint (Metadata) before / after the kernel",
 	},
-	CheckViewHoldsStorage: {
-		name: "view_holds_storage", constant: "CheckViewHoldsStorage", shape: OnRetArg, lane: laneSpare,
-		follows: []Check{CheckSharesStorage},
+	checks.ViewHoldsStorage: {
+		shape: OnRetArg, lane: laneSpare,
+		follows: []checks.Check{checks.SharesStorage},
 		props:   readsUseCounts | readsStorage,
 		steps: []Step{
 			// The storage's use count before the kernel, kept in the
@@ -251,13 +213,13 @@ var checkFacts = [NumPlanChecks]checkFact{
 			return w.Ret + " holds the StorageImpl it shares with " + w.Arg + ": its use count after the call exceeds the count before it by the view's hold (for a list, one per element with a TensorImpl of its own); runtimes without use counts skip it under no_use_counts"
 		},
 		hint: always("a view kernel must take a hold on the storage it shares, as every tensor on a storage does (retain it): a view that takes none leaves the count one short, and the storage is freed, or its buffer given back to a pool, while the view still uses it"),
-		detail: func(v *Violation) string {
-			return fmt.Sprintf("StorageImpl %v, shared with %s, has use count %d after the call, want at least %d (its count before the call and the view's hold): the view does not hold it", ID(v.GotStorage), v.Other, v.Got, v.Want)
+		detail: func(v *asserts.Violation) string {
+			return fmt.Sprintf("StorageImpl %v, shared with %s, has use count %d after the call, want at least %d (its count before the call and the view's hold): the view does not hold it", asserts.ID(v.GotStorage), v.Other, v.Got, v.Want)
 		},
 		values: "the StorageImpl's use count before the kernel plus the holds of the views / its use count after the kernel",
 	},
-	CheckNotArgHandle: {
-		name: "not_arg_handle", constant: "CheckNotArgHandle", shape: OnRetArg, lane: laneNone,
+	checks.NotArgHandle: {
+		shape: OnRetArg, lane: laneNone,
 		steps: []Step{{Phase: AfterResult, Funcs: [NumForms]string{FormOne: "NotArg", FormRetList: "NotArgElems",
 			FormArgList: "NotArgList", FormLists: "NotArgElemsList"}}},
 		words: func(w Words) string {
@@ -279,13 +241,13 @@ const notArgHint = "a fresh or view return needs its own TensorImpl: returning a
 
 // implUseCountLE1Hint is impl_use_count_le_1's hint; a violation with
 // Other set is of not_arg_handle, reported as it.
-func implUseCountLE1Hint(v *Violation) string {
+func implUseCountLE1Hint(v *asserts.Violation) string {
 	switch {
 	case v.Other != "" && v.ImplUses == 0:
 		return notArgUncountedHint
 	case v.Other != "":
 		return notArgHint
-	case v.Traits&DirectSubclass != 0:
+	case v.Traits&asserts.DirectSubclass != 0:
 		return "a subclass output is held elsewhere; with the pytorch profile this check is skipped for subclasses"
 	}
 	return "a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles"
@@ -293,7 +255,7 @@ func implUseCountLE1Hint(v *Violation) string {
 
 // implUseCountEqFreshHint is impl_use_count_eq_fresh's hint; a violation
 // with Other set is of not_arg_handle, reported as it.
-func implUseCountEqFreshHint(v *Violation) string {
+func implUseCountEqFreshHint(v *asserts.Violation) string {
 	switch {
 	case v.Other != "" && v.ImplUses == 0:
 		return notArgUncountedHint
@@ -307,20 +269,20 @@ func implUseCountEqFreshHint(v *Violation) string {
 	return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle: do not return an input or a cached tensor, and release the kernel's own extra handles"
 }
 
-func sharesStorageHint(v *Violation) string {
+func sharesStorageHint(v *asserts.Violation) string {
 	// set_ is the way for a wrapper subclass only: say it to those.
 	wrapper := ""
-	if v.Traits&WrapperSubclass != 0 {
+	if v.Traits&asserts.WrapperSubclass != 0 {
 		wrapper = "; a wrapper subclass can propagate it with set_"
 	}
 	if v.OtherIsList {
-		return fmt.Sprintf("a view kernel must return a tensor sharing the storage of an element of %s%s", v.otherArg(), wrapper)
+		return fmt.Sprintf("a view kernel must return a tensor sharing the storage of an element of %s%s", otherArg(v), wrapper)
 	}
-	return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage%s", v.otherArg(), wrapper)
+	return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage%s", otherArg(v), wrapper)
 }
 
-func freshOrAliasHint(v *Violation) string {
-	arg := v.otherArg()
+func freshOrAliasHint(v *asserts.Violation) string {
+	arg := otherArg(v)
 	switch {
 	case v.Want == v.Got && v.Got != 0:
 		return fmt.Sprintf("returning %s as is hands the caller a handle it already holds, and it will be released twice; return a new handle of the same tensor, a view of it, or a new tensor", arg)

@@ -1,8 +1,11 @@
-package asserts
+package wrap
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // The model of a row of the table of checks (facts.go), and what plan and
@@ -10,11 +13,6 @@ import (
 
 // A checkFact is a row of [checkFacts]: one plan check.
 type checkFact struct {
-	// name is the check's name: "same_impl".
-	name string
-	// constant is the name of its constant in package asserts:
-	// "CheckSameImpl"; generated code passes it to [Call.PlanSkip].
-	constant string
 	// shape is what each of its plan rows names.
 	shape Shape
 	// steps are the calls generated code makes to run a row, in the
@@ -22,7 +20,7 @@ type checkFact struct {
 	steps []Step
 	// follows, if set, are the checks each of whose rows a row of this
 	// one follows in the strict profile (see [Check.Follows]).
-	follows []Check
+	follows []checks.Check
 	// props say which skip conditions apply to it: the sets of checks of
 	// the skip policy's rules are made from them (policy.go).
 	props props
@@ -34,11 +32,11 @@ type checkFact struct {
 	words func(Words) string
 	// hint tells the op author what to fix, for a violation of the
 	// check on an argument the kernel did not release.
-	hint func(*Violation) string
+	hint func(*asserts.Violation) string
 	// detail, if set, is the message of a violation (after the op, the
 	// check and the tensor), for a check violation.go's messages do not
 	// name.
-	detail func(*Violation) string
+	detail func(*asserts.Violation) string
 	// values says what a violation's Want and Got hold.
 	values string
 }
@@ -71,9 +69,9 @@ const (
 )
 
 // checksThat returns the checks whose rows have any of the props p.
-func checksThat(p props) CheckSet {
-	var s CheckSet
-	for k := range Check(NumChecks) {
+func checksThat(p props) checks.Set {
+	var s checks.Set
+	for k := range checks.Check(checks.NumChecks) {
 		if checkFacts[k].props&p != 0 {
 			s |= 1 << k
 		}
@@ -196,7 +194,7 @@ type Step struct {
 
 // Shape returns what each plan row of the check names; OnArg for a value
 // that is no check.
-func (k Check) Shape() Shape {
+func ShapeOf(k checks.Check) Shape {
 	if int(k) >= len(checkFacts) {
 		return OnArg
 	}
@@ -205,7 +203,7 @@ func (k Check) Shape() Shape {
 
 // Steps returns the calls generated code makes to run a row of the check,
 // in the order of their phases; nil for a value that is no check.
-func (k Check) Steps() []Step {
+func StepsOf(k checks.Check) []Step {
 	if int(k) >= len(checkFacts) {
 		return nil
 	}
@@ -215,7 +213,7 @@ func (k Check) Steps() []Step {
 // HasForm reports whether every step of the check has a function of form
 // f (or, for FormAnchor and FormIface, of FormOne, which stands in for
 // them), so that a row of that form can be run.
-func (k Check) HasForm(f Form) bool {
+func HasForm(k checks.Check, f Form) bool {
 	if int(k) >= len(checkFacts) || f >= NumForms {
 		return false
 	}
@@ -237,9 +235,9 @@ func (k Check) HasForm(f Form) bool {
 // check has no function for that form in some step (a row plan.Validate
 // rejects). FormAnchor and FormIface are the generator's choice for
 // tensor types that allow them, in place of FormOne.
-func (k Check) FormFor(hasArg, retList, argList bool) (f Form, ok bool) {
+func FormFor(k checks.Check, hasArg, retList, argList bool) (f Form, ok bool) {
 	switch {
-	case k.Shape() == OnRetMayArg && hasArg:
+	case ShapeOf(k) == OnRetMayArg && hasArg:
 		if retList || argList {
 			return FormOf, false
 		}
@@ -251,24 +249,24 @@ func (k Check) FormFor(hasArg, retList, argList bool) (f Form, ok bool) {
 	case argList:
 		f = FormArgList
 	}
-	return f, k.HasForm(f)
+	return f, HasForm(k, f)
 }
 
 // Follows returns the checks each of whose rows a row of k follows in the
 // strict profile: plan adds, after each row of one of them, a row of k
 // naming the same return and argument, skipped when that row is (for the
 // same reason). Empty for a check the plan decides by rules of its own.
-func (k Check) Follows() []Check {
+func Follows(k checks.Check) []checks.Check {
 	if int(k) >= len(checkFacts) {
 		return nil
 	}
-	return append([]Check(nil), checkFacts[k].follows...)
+	return append([]checks.Check(nil), checkFacts[k].follows...)
 }
 
 // Values says what a violation of the check holds in Want and Got, e.g.
 // "TensorImpl before / after the kernel"; empty for a value that is no
 // check.
-func (k Check) Values() string {
+func Values(k checks.Check) string {
 	if int(k) >= len(checkFacts) {
 		return ""
 	}
@@ -289,34 +287,26 @@ type Words struct {
 	// "self and out", "a, b and c"; empty for none.
 	Written string
 	// ImplCheck is the TensorImpl use-count check of the plan's release
-	// ([CheckImplUseCountLE1] or [CheckImplUseCountEqFresh]), which
+	// ([checks.ImplUseCountLE1] or [checks.ImplUseCountEqFresh]), which
 	// not_arg_handle is part of.
-	ImplCheck Check
+	ImplCheck checks.Check
 }
 
 // Describe says in plain words what a row of the check verifies, the way
 // `assertgen explain` prints it: for example, for same_impl on self,
 // "after the call, self is still the same TensorImpl". It is empty for a
 // value that is no check.
-func (k Check) Describe(w Words) string {
+func Describe(k checks.Check, w Words) string {
 	if int(k) >= len(checkFacts) {
 		return ""
 	}
 	return checkFacts[k].words(w)
 }
 
-// GoName returns the name of the check's constant in this package, e.g.
-// "CheckSameImpl": generated code names a check by it. It is empty for a
-// value that is no check.
-func (k Check) GoName() string {
-	if int(k) >= len(checkFacts) {
-		return ""
-	}
-	return checkFacts[k].constant
-}
-
 // always returns a hint that is the same for every violation.
-func always(h string) func(*Violation) string { return func(*Violation) string { return h } }
+func always(h string) func(*asserts.Violation) string {
+	return func(*asserts.Violation) string { return h }
+}
 
 // unlessWritten is the clause that ends the description of a check on an
 // argument the op does not mark written, when the op writes others that
@@ -331,4 +321,4 @@ func unlessWritten(w Words, clause string) string {
 }
 
 // otherArg is the argument Other names, without "argument ".
-func (v *Violation) otherArg() string { return strings.TrimPrefix(v.Other, "argument ") }
+func otherArg(v *asserts.Violation) string { return strings.TrimPrefix(v.Other, "argument ") }

@@ -1,4 +1,4 @@
-package asserts
+package hook
 
 import (
 	"sync"
@@ -17,16 +17,16 @@ func TestGetg(t *testing.T) {
 		done.Add(1)
 		go func() {
 			defer done.Done()
-			toks[i] = getg()
+			toks[i] = Getg()
 			recorded.Done()
 			<-release // alive until every goroutine has its token
-			if b := getg(); b != toks[i] || b == 0 {
+			if b := Getg(); b != toks[i] || b == 0 {
 				t.Errorf("goroutine %d: tokens %x, %x", i, toks[i], b)
 			}
 		}()
 	}
 	recorded.Wait()
-	seen := map[uintptr]bool{getg(): true}
+	seen := map[uintptr]bool{Getg(): true}
 	for i, tok := range toks {
 		if seen[tok] {
 			t.Errorf("goroutine %d: token %x shared", i, tok)

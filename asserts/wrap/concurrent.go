@@ -1,9 +1,13 @@
-package asserts
+package wrap
 
 import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/internal/hook"
 )
 
 // Checked calls on several goroutines at once.
@@ -89,7 +93,7 @@ var (
 // slotOf returns the slot of a storage identity. Identities that differ
 // only in their low bits (sequential IDs) get different slots; the higher
 // bits are folded in for identities that are addresses.
-func slotOf(st ID) *writeSlot {
+func slotOf(st asserts.ID) *writeSlot {
 	h := uint64(st)
 	h ^= h>>writeSlotBits ^ h>>(2*writeSlotBits)
 	return &writeSlots[h&(1<<writeSlotBits-1)]
@@ -100,9 +104,9 @@ func slotOf(st ID) *writeSlot {
 // goroutine's token.
 //
 //go:noinline
-func (c *Call) declare(st ID) {
+func (c *Call) declare(st asserts.ID) {
 	if c.nmut == 1 {
-		c.tok = getg()
+		c.tok = hook.Getg()
 	}
 	if st == 0 {
 		return
@@ -155,7 +159,7 @@ func (w *writeSlot) ended(e uint64, tok uintptr) {
 }
 
 // mutAt returns the i-th storage [Call.Mutable] recorded.
-func (c *Call) mutAt(i int) ID {
+func (c *Call) mutAt(i int) asserts.ID {
 	if i < len(c.mut) {
 		return c.mut[i]
 	}
@@ -197,11 +201,11 @@ func (c *Call) releaseOnPanic(done *bool) {
 // was made on this call's behalf: its rows judge it as their kernel's
 // (a legal write to an argument this call declares mutable is the
 // aliases_mutable_arg rule's business, which comes first).
-func (c *Call) concurrentWrite(st ID) bool {
+func (c *Call) concurrentWrite(st asserts.ID) bool {
 	if st == 0 {
 		return false
 	}
-	g := getg()
+	g := hook.Getg()
 	w := slotOf(st)
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -219,4 +223,4 @@ func (c *Call) concurrentWrite(st ID) bool {
 // skipConcurrent counts check k as skipped under concurrent_write. The
 // reason has no lane (it is rare): [Call.skip] counts it straight into the
 // Op's counter.
-func (c *Call) skipConcurrent(k Check) { c.skip(k, ReasonConcurrentWrite) }
+func (c *Call) skipConcurrent(k checks.Check) { c.skip(k, checks.ReasonConcurrentWrite) }

@@ -1,4 +1,9 @@
-package asserts
+package wrap
+
+import (
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
 
 // listInline is how many elements a SavedList holds without allocating.
 const listInline = 8
@@ -89,12 +94,12 @@ func (l *SavedList) Reset(n int) {
 // no skip decision, so that a passing list check costs one test.
 func (l *SavedList) SummarizeSaved() {
 	inl, more := l.parts()
-	var odd Traits
+	var odd asserts.Traits
 	for i := range inl {
-		odd |= inl[i].meta ^ (Versioned | fPending)
+		odd |= inl[i].meta ^ (asserts.Versioned | fPending)
 	}
 	for i := range more {
-		odd |= more[i].meta ^ (Versioned | fPending)
+		odd |= more[i].meta ^ (asserts.Versioned | fPending)
 	}
 	l.ok, l.opt = 0, false
 	if odd == 0 && l.n <= 0xff {
@@ -105,7 +110,7 @@ func (l *SavedList) SummarizeSaved() {
 // allPlain reports whether every element of l is a plain tensor with
 // storage of a runtime without version counters whose snapshot has meta m
 // (fPending before the kernel, 0 once completed), and l.n <= 255.
-func (l *SavedList) allPlain(m Traits) bool {
+func (l *SavedList) allPlain(m asserts.Traits) bool {
 	if l.n > 0xff {
 		return false
 	}
@@ -134,7 +139,7 @@ func (c *Call) SummarizeSavedOpt(l *SavedList) {
 // with [Call.After].
 func (l *SavedList) CheckLen(c *Call, n int) {
 	if n != l.n {
-		c.misuse(CheckSameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
+		c.misuse(checks.SameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 	}
 }
 
@@ -142,18 +147,18 @@ func (l *SavedList) CheckLen(c *Call, n int) {
 // which of same_impl, same_storage and no_mutation pass for all of them.
 func (l *SavedList) SummarizeAfter() {
 	inl, more := l.parts()
-	var di, ds, dv ID
+	var di, ds, dv asserts.ID
 	for i := range inl {
 		s := &inl[i]
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
-		dv |= ID(s.after.Version ^ s.id.Version)
+		dv |= asserts.ID(s.after.Version ^ s.id.Version)
 	}
 	for i := range more {
 		s := &more[i]
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
-		dv |= ID(s.after.Version ^ s.id.Version)
+		dv |= asserts.ID(s.after.Version ^ s.id.Version)
 	}
 	if l.ok&okRegular == 0 && l.allPlain(0) {
 		l.ok |= okPlain
@@ -182,11 +187,11 @@ func (l *SavedList) SummarizeAfter() {
 // SummarizeResult notes, once every element of a list return is
 // snapshotted by [Call.Result], which use-count checks pass for all.
 func (l *SavedList) SummarizeResult() {
-	var odd Traits
+	var odd asserts.Traits
 	implOK, storOK, implOne := true, true, true
 	for i := range l.n {
 		r := l.at(i)
-		odd |= r.meta ^ (Versioned | fResult)
+		odd |= r.meta ^ (asserts.Versioned | fResult)
 		implOK = implOK && r.after.Impl <= 1
 		storOK = storOK && r.after.Storage == 1
 		implOne = implOne && r.after.Impl == 1
@@ -208,7 +213,7 @@ func (l *SavedList) SummarizeResult() {
 
 // SaveList snapshots a Tensor[] argument before the kernel, as [Call.Save]
 // does for each element.
-func SaveList[T Identity](c *Call, l *SavedList, ts []T) {
+func SaveList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -218,7 +223,7 @@ func SaveList[T Identity](c *Call, l *SavedList, ts []T) {
 
 // SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
-func SaveOptList[T Identity](c *Call, l *SavedList, ts []T) {
+func SaveOptList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -229,7 +234,7 @@ func SaveOptList[T Identity](c *Call, l *SavedList, ts []T) {
 // AfterList completes a list argument's snapshots once the kernel has
 // returned; ts is the slice that was saved. A kernel may have replaced
 // elements of the slice; the checks then see the replacement.
-func AfterList[T Identity](c *Call, l *SavedList, ts []T) {
+func AfterList[T asserts.Identity](c *Call, l *SavedList, ts []T) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -239,7 +244,7 @@ func AfterList[T Identity](c *Call, l *SavedList, ts []T) {
 
 // ResultList snapshots a Tensor[] return, as [Call.Result] does for each
 // element.
-func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
+func ResultList[T asserts.Tensor](c *Call, l *SavedList, ts []T) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -256,7 +261,7 @@ func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 // SameImplList runs same_impl on each element of a list argument.
 func (c *Call) SameImplList(loc Loc, l *SavedList) {
 	if l.ok&okImpl == 0 {
-		c.listSlow(CheckSameImpl, loc, l)
+		c.listSlow(checks.SameImpl, loc, l)
 		return
 	}
 	c.t[laneSameImpl/4] += uint64(l.n) << (16 * (laneSameImpl % 4))
@@ -265,7 +270,7 @@ func (c *Call) SameImplList(loc Loc, l *SavedList) {
 // SameStorageList runs same_storage on each element of a list argument.
 func (c *Call) SameStorageList(loc Loc, l *SavedList) {
 	if l.ok&okStorage == 0 {
-		c.listSlow(CheckSameStorage, loc, l)
+		c.listSlow(checks.SameStorage, loc, l)
 		return
 	}
 	c.t[laneSameStorage/4] += uint64(l.n) << (16 * (laneSameStorage % 4))
@@ -274,7 +279,7 @@ func (c *Call) SameStorageList(loc Loc, l *SavedList) {
 // NoMutationList runs no_mutation on each element of a list argument.
 func (c *Call) NoMutationList(loc Loc, l *SavedList) {
 	if l.ok&okVersion == 0 {
-		c.listSlow(CheckNoMutation, loc, l)
+		c.listSlow(checks.NoMutation, loc, l)
 		return
 	}
 	c.t[laneNoMutation/4] += uint64(l.n) << (16 * (laneNoMutation % 4))
@@ -284,7 +289,7 @@ func (c *Call) NoMutationList(loc Loc, l *SavedList) {
 // return.
 func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
 	if l.ok&okImplUses == 0 {
-		c.listSlow(CheckImplUseCountLE1, loc, l)
+		c.listSlow(checks.ImplUseCountLE1, loc, l)
 		return
 	}
 	c.t[laneImplUseCount/4] += uint64(l.n) << (16 * (laneImplUseCount % 4))
@@ -294,7 +299,7 @@ func (c *Call) ImplUseCountLE1List(loc Loc, l *SavedList) {
 // list return.
 func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 	if l.ok&okStorUses == 0 {
-		c.listSlow(CheckStorageUseCountEq1, loc, l)
+		c.listSlow(checks.StorageUseCountEq1, loc, l)
 		return
 	}
 	c.t[laneStorageUseCnt/4] += uint64(l.n) << (16 * (laneStorageUseCnt % 4))
@@ -302,7 +307,7 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 
 // BindingContextList runs binding_context on each element of a list
 // argument.
-func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+func BindingContextList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if c.env.Hermetic || l.ok&okRegular == 0 {
 		bindingListSlow(c, loc, l, ts)
 		return
@@ -310,7 +315,7 @@ func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	c.t[laneBinding/4] += uint64(l.n) * c.bind
 }
 
-func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+func bindingListSlow[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if c.bind != bindRun {
 		// no Env: every row skipped under no_env (the lane's constant
 		// spelled out where it has room: addLane's variable one cost a
@@ -326,24 +331,24 @@ func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 		c.t[laneBinding/4] += uint64(l.n) * c.bind // as BindingContextRows
 		return
 	}
-	c.count(CheckBindingContext, l.n)
+	c.count(checks.BindingContext, l.n)
 	for i := range l.n {
-		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != Versioned {
+		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != asserts.Versioned {
 			c.bindingSlow(loc.Elem(i), s, ts[i])
 		}
 	}
 }
 
 // listSlow runs check k element by element.
-func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
-	if k == CheckNoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
+func (c *Call) listSlow(k checks.Check, loc Loc, l *SavedList) {
+	if k == checks.NoMutation && l.ok&(okPlain|okImpl|okStorage) == okPlain|okImpl|okStorage {
 		// plain unversioned elements, kept: skipped under
 		// no_version_counter, as slowSameImplStorageVersion does for one
 		c.t[laneNoVersion/4] += uint64(l.n) << (16 * (laneNoVersion % 4))
 		return
 	}
 	c.count(k, l.n)
-	if (k == CheckSameImpl || k == CheckSameStorage) && c.pol().guards != 0 {
+	if (k == checks.SameImpl || k == checks.SameStorage) && c.pol().guards != 0 {
 		if add, drop := c.listGuards(k, l); add|drop != 0 {
 			for i := range l.n {
 				c.slowInputWith(k, loc.Elem(i), l.at(i), add, drop)
@@ -354,24 +359,24 @@ func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
 	for i := range l.n {
 		s := l.at(i)
 		switch k {
-		case CheckSameImpl:
-			if s.meta != Versioned || s.after.Impl != s.id.Impl {
+		case checks.SameImpl:
+			if s.meta != asserts.Versioned || s.after.Impl != s.id.Impl {
 				c.slowInput(k, loc.Elem(i), s)
 			}
-		case CheckSameStorage:
-			if s.meta != Versioned || s.after.Storage != s.id.Storage {
+		case checks.SameStorage:
+			if s.meta != asserts.Versioned || s.after.Storage != s.id.Storage {
 				c.slowInput(k, loc.Elem(i), s)
 			}
-		case CheckNoMutation:
-			if s.meta != Versioned || s.after.Version != s.id.Version {
+		case checks.NoMutation:
+			if s.meta != asserts.Versioned || s.after.Version != s.id.Version {
 				c.slowInput(k, loc.Elem(i), s)
 			}
-		case CheckImplUseCountLE1:
-			if s.meta != Versioned|fResult || s.after.Impl > 1 {
+		case checks.ImplUseCountLE1:
+			if s.meta != asserts.Versioned|fResult || s.after.Impl > 1 {
 				c.slowResult(k, loc.Elem(i), s)
 			}
-		case CheckStorageUseCountEq1:
-			if s.meta != Versioned|fResult || s.after.Storage != 1 {
+		case checks.StorageUseCountEq1:
+			if s.meta != asserts.Versioned|fResult || s.after.Storage != 1 {
 				c.slowResult(k, loc.Elem(i), s)
 			}
 		}
@@ -383,9 +388,9 @@ func (c *Call) listSlow(k Check, loc Loc, l *SavedList) {
 // list's check as a whole when an element is a subclass
 // (tensorlist_has_dispatch), and puts no subclass guard around same_impl
 // on a Tensor?[].
-func (c *Call) listGuards(k Check, l *SavedList) (add, drop conds) {
+func (c *Call) listGuards(k checks.Check, l *SavedList) (add, drop conds) {
 	g := c.pol().guards
-	if k == CheckSameImpl && l.opt && g&guardOptListImplOpen != 0 {
+	if k == checks.SameImpl && l.opt && g&guardOptListImplOpen != 0 {
 		return 0, subclassConds
 	}
 	if g&guardListWhole == 0 {
@@ -393,7 +398,7 @@ func (c *Call) listGuards(k Check, l *SavedList) (add, drop conds) {
 	}
 	for i := range l.n {
 		if s := l.at(i); s.meta&fAbsent == 0 && s.id.Impl != 0 {
-			add |= traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()}) & subclassConds
+			add |= traitConds(asserts.Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()}) & subclassConds
 		}
 	}
 	return add, 0
@@ -435,7 +440,7 @@ func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // SharesStorageOf runs shares_storage for a view return of a list argument
 // (Tensor[]): the return shares the StorageImpl of one of its elements.
 func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	const k = CheckSharesStorage
+	const k = checks.SharesStorage
 	c.count(k, 1)
 	rm, rc := c.classify(r)
 	if rm.Has(k) {
@@ -462,8 +467,7 @@ func (c *Call) SharesStorageOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 		c.skip(k, c.pol().reason(k, firstSkip))
 		return
 	}
-	c.report(&Violation{Check: k, loc: ret, other: arg, OtherIsList: true,
-		Got: uint64(r.id.Storage), Traits: r.traits()})
+	c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Storage), Traits: r.traits()}, loc: ret, other: arg})
 }
 
 // SharesStorageListOf runs SharesStorageOf on each element of a list return.
@@ -477,7 +481,7 @@ func (c *Call) SharesStorageListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedLis
 // argument (Tensor[], e.g. _flatten_dense_tensors): the return is one of its
 // elements, a view of one, or fresh.
 func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	const k = CheckFreshOrAlias
+	const k = checks.FreshOrAlias
 	c.count(k, 1)
 	rm, rc := c.classify(r)
 	if rm.Has(k) {
@@ -497,22 +501,20 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 			c.sameHandle(ret, r, arg.Elem(i), e, rm|em)
 			return
 		}
-		if !(rm | em).Has(CheckSharesStorage) && e.id.Storage == r.id.Storage {
+		if !(rm | em).Has(checks.SharesStorage) && e.id.Storage == r.id.Storage {
 			return
 		}
 	}
-	implKnown, storKnown := !rm.Has(CheckImplUseCountLE1), !rm.Has(CheckStorageUseCountEq1)
+	implKnown, storKnown := !rm.Has(checks.ImplUseCountLE1), !rm.Has(checks.StorageUseCountEq1)
 	if !implKnown && !storKnown {
-		c.skip(k, c.pol().reason(CheckImplUseCountLE1, rc))
+		c.skip(k, c.pol().reason(checks.ImplUseCountLE1, rc))
 		return
 	}
 	if c.hiddenRefsDecide(r, implKnown, storKnown) {
 		return
 	}
 	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
-		c.report(&Violation{Check: k, loc: ret, other: arg, OtherIsList: true,
-			Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage),
-			ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()})
+		c.report(&violation{Violation: asserts.Violation{Check: k, OtherIsList: true, Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage), ImplUses: r.implUses(), StorageUses: r.storageUses(), Traits: r.traits()}, loc: ret, other: arg})
 	}
 }
 
@@ -539,9 +541,9 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 		}
 	}
 	if rl.n != sl.n {
-		c.count(CheckReturnsArg, 1)
+		c.count(checks.ReturnsArg, 1)
 		i := n
-		v := &Violation{Check: CheckReturnsArg, loc: ret.Elem(i), other: arg.Elem(i)}
+		v := &violation{Violation: asserts.Violation{Check: checks.ReturnsArg}, loc: ret.Elem(i), other: arg.Elem(i)}
 		if i < rl.n {
 			v.Got = uint64(rl.at(i).id.Impl)
 		} else {
@@ -589,7 +591,7 @@ func (c *Call) notArgElemsSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // holdsImpl reports whether an element's saved TensorImpl is id. The list
 // checks that compare one tensor with every element run this loop, which
 // calls nothing, and look at the elements one by one only on a match.
-func (l *SavedList) holdsImpl(id ID) bool {
+func (l *SavedList) holdsImpl(id asserts.ID) bool {
 	inl, more := l.parts()
 	for i := range inl {
 		if inl[i].id.Impl == id {
@@ -605,7 +607,7 @@ func (l *SavedList) holdsImpl(id ID) bool {
 }
 
 // holdsStorage reports whether an element's saved StorageImpl is st.
-func (l *SavedList) holdsStorage(st ID) bool {
+func (l *SavedList) holdsStorage(st asserts.ID) bool {
 	inl, more := l.parts()
 	for i := range inl {
 		if inl[i].id.Storage == st {
@@ -631,9 +633,9 @@ func (c *Call) NotArgElemsList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 // FreshNoAliasList runs fresh_no_alias on each element of a fresh list
 // return against an argument.
 func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	c.count(CheckFreshNoAlias, rl.n)
+	c.count(checks.FreshNoAlias, rl.n)
 	for i := range rl.n {
-		if r := rl.at(i); r.meta != Versioned|fResult || s.meta != Versioned || r.id.Storage == s.id.Storage {
+		if r := rl.at(i); r.meta != asserts.Versioned|fResult || s.meta != asserts.Versioned || r.id.Storage == s.id.Storage {
 			c.freshNoAliasSlow(ret.Elem(i), r, arg, s)
 		}
 	}
@@ -642,7 +644,7 @@ func (c *Call) FreshNoAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // FreshNoAliasOf runs fresh_no_alias for a fresh return against each
 // element of a list argument (Tensor[], Tensor?[]): one check per element.
 func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	if !(sl.ok&okRegular != 0 && r.meta == Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()) {
+	if !(sl.ok&okRegular != 0 && r.meta == asserts.Versioned|fResult || sl.ok&okPlain != 0 && r.plainUncounted()) {
 		c.freshNoAliasOfSlow(ret, r, arg, sl)
 		return
 	}
@@ -666,7 +668,7 @@ func (c *Call) freshNoAliasOfHits(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 
 //go:noinline
 func (c *Call) freshNoAliasOfSlow(ret Loc, r *Saved, arg Loc, sl *SavedList) {
-	c.count(CheckFreshNoAlias, sl.n)
+	c.count(checks.FreshNoAlias, sl.n)
 	for i := range sl.n {
 		c.freshNoAliasSlow(ret, r, arg.Elem(i), sl.at(i))
 	}
@@ -682,7 +684,7 @@ func (c *Call) FreshNoAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList
 
 // BindingContextAfterList runs BindingContextAfter on each element of a
 // list argument.
-func BindingContextAfterList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+func BindingContextAfterList[T asserts.Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if !c.env.Hermetic {
 		return
 	}

@@ -1,13 +1,16 @@
-package asserts
+package wrap
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
-func violationAt(impl, storage uint64) Violation {
-	return Violation{Op: "alias", Check: CheckSharesStorage, Ret: 0, Index: -1, Other: "argument self",
+func violationAt(impl, storage uint64) asserts.Violation {
+	return asserts.Violation{Op: "alias", Check: checks.SharesStorage, Ret: 0, Index: -1, Other: "argument self",
 		Want: impl, Got: storage, Hint: "h"}
 }
 
@@ -16,8 +19,8 @@ func violationAt(impl, storage uint64) Violation {
 func TestDeduplicate(t *testing.T) {
 	other := violationAt(1, 2)
 	other.Ret = 1
-	vs := []Violation{violationAt(0x2, 0x9), violationAt(0x12, 0x1f), other, violationAt(0xabc, 0x10)}
-	got := Deduplicate(vs)
+	vs := []asserts.Violation{violationAt(0x2, 0x9), violationAt(0x12, 0x1f), other, violationAt(0xabc, 0x10)}
+	got := asserts.Deduplicate(vs)
 	if len(got) != 2 || got[0].Count != 3 || got[1].Count != 1 || got[1].Ret != 1 {
 		t.Fatalf("groups %+v", got)
 	}
@@ -44,7 +47,7 @@ func (f *fakeT) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
 // violation once, and its count at the test's end.
 func TestTestingHandlerDeduplicates(t *testing.T) {
 	ft := &fakeT{}
-	h := Testing(ft)
+	h := asserts.Testing(ft)
 	for i := range uint64(399) {
 		v := violationAt(2*i+1, 2*i+2)
 		h.Handle(&v)
@@ -63,16 +66,16 @@ func TestTestingHandlerDeduplicates(t *testing.T) {
 // TestSummaryCountsCollected: a Collector's summary counts the violations
 // Collect took as well as its own, and lists each distinct one once.
 func TestSummaryCountsCollected(t *testing.T) {
-	c := NewCollector()
-	defer SetHandler(SetHandler(c))
+	c := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(c))
 	for i := range uint64(3) {
 		v := violationAt(i+1, i+10)
-		handle(&v)
+		handle(&violation{Violation: v})
 	}
-	collected := Collect(func() {
+	collected := asserts.Collect(func() {
 		v := violationAt(5, 6)
-		handle(&v)
-		handle(&v)
+		handle(&violation{Violation: v})
+		handle(&violation{Violation: v})
 	})
 	if len(collected) != 2 {
 		t.Fatalf("collected %d", len(collected))
@@ -94,25 +97,25 @@ func TestSummaryCountsCollected(t *testing.T) {
 // subclasses; the fresh-count hint names a bound object only with one.
 func TestWordsOfTheContract(t *testing.T) {
 	for _, tc := range []struct {
-		v      Violation
+		v      asserts.Violation
 		has    string
 		hasNot string
 	}{
-		{Violation{Op: "add", Overload: "Tensor", Check: CheckFreshNoAlias, Index: -1, Other: "argument self", Got: 5},
+		{asserts.Violation{Op: "add", Overload: "Tensor", Check: checks.FreshNoAlias, Index: -1, Other: "argument self", Got: 5},
 			"shares StorageImpl 0x5 with argument self, but the schema says the return is fresh", "use count"},
-		{Violation{Op: "add", Overload: "Tensor", Check: CheckFreshNoAlias, Index: -1, Other: "argument self", Got: 5, StorageUses: 2},
+		{asserts.Violation{Op: "add", Overload: "Tensor", Check: checks.FreshNoAlias, Index: -1, Other: "argument self", Got: 5, StorageUses: 2},
 			"(storage use count 2)", ""},
-		{Violation{Op: "m", Check: CheckFreshOrAlias, Index: -1, Other: "argument self", Want: 1, WantStorage: 2, Got: 3, GotStorage: 2},
+		{asserts.Violation{Op: "m", Check: checks.FreshOrAlias, Index: -1, Other: "argument self", Want: 1, WantStorage: 2, Got: 3, GotStorage: 2},
 			"nor fresh (TensorImpl 0x3, StorageImpl 0x2)", "use count"},
-		{Violation{Op: "alias", Check: CheckSharesStorage, Index: -1, Other: "argument self", Want: 1, Got: 2, Traits: WrapperSubclass},
+		{asserts.Violation{Op: "alias", Check: checks.SharesStorage, Index: -1, Other: "argument self", Want: 1, Got: 2, Traits: asserts.WrapperSubclass},
 			"a wrapper subclass can propagate it with set_", ""},
-		{Violation{Op: "alias", Check: CheckSharesStorage, Index: -1, Other: "argument self", Want: 1, Got: 2},
+		{asserts.Violation{Op: "alias", Check: checks.SharesStorage, Index: -1, Other: "argument self", Want: 1, Got: 2},
 			"sharing self's storage", "set_"},
-		{Violation{Op: "f", Check: CheckImplUseCountEqFresh, Index: -1, Want: 1, Got: 2},
+		{asserts.Violation{Op: "f", Check: checks.ImplUseCountEqFresh, Index: -1, Want: 1, Got: 2},
 			"held only by the returned handle:", "PyObject"},
 	} {
 		v := tc.v
-		v.Hint = hint(&v)
+		v.Hint = hint(&violation{Violation: v})
 		s := v.Error()
 		if !strings.Contains(s, tc.has) || tc.hasNot != "" && strings.Contains(s, tc.hasNot) {
 			t.Errorf("%s\nwant %q, not %q", s, tc.has, tc.hasNot)
@@ -129,26 +132,26 @@ func TestWordsOfTheContract(t *testing.T) {
 func TestDeduplicateCounters(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		v      func(i uint64) Violation
+		v      func(i uint64) asserts.Violation
 		differ string
 	}{
-		{"versions", func(i uint64) Violation {
-			return Violation{Op: "neg", Check: CheckNoMutation, Arg: "self", Ret: -1, Index: -1, Want: 3 + i, Got: 4 + i, Hint: "h"}
+		{"versions", func(i uint64) asserts.Violation {
+			return asserts.Violation{Op: "neg", Check: checks.NoMutation, Arg: "self", Ret: -1, Index: -1, Want: 3 + i, Got: 4 + i, Hint: "h"}
 		}, "versions differ"},
-		{"contexts", func(i uint64) Violation {
-			return Violation{Op: "neg", Check: CheckBindingContext, Arg: "self", Ret: -1, Index: -1, Want: 10 + i, Got: 20 + i, GotStorage: 0x100 + i,
-				Binding: &Binding{Context: ContextID(20 + i)}, Env: &EnvState{Context: ContextID(10 + i), Hermetic: true}, Hint: "h"}
+		{"contexts", func(i uint64) asserts.Violation {
+			return asserts.Violation{Op: "neg", Check: checks.BindingContext, Arg: "self", Ret: -1, Index: -1, Want: 10 + i, Got: 20 + i, GotStorage: 0x100 + i,
+				Binding: &asserts.Binding{Context: asserts.ContextID(20 + i)}, Env: &asserts.EnvState{Context: asserts.ContextID(10 + i), Hermetic: true}, Hint: "h"}
 		}, "identities or contexts differ"},
 	} {
-		var vs []Violation
+		var vs []asserts.Violation
 		ft := &fakeT{}
-		h := Testing(ft)
+		h := asserts.Testing(ft)
 		for i := range uint64(5) {
 			v := tc.v(i)
 			vs = append(vs, v)
 			h.Handle(&v)
 		}
-		got := Deduplicate(vs)
+		got := asserts.Deduplicate(vs)
 		if len(got) != 1 || got[0].Count != 5 {
 			t.Errorf("%s: Deduplicate made %d groups, want one of 5:\n%v", tc.name, len(got), got)
 		} else if s := got[0].String(); !strings.HasSuffix(s, "(5 times; "+tc.differ+")") {

@@ -1,8 +1,11 @@
-package asserts
+package wrap
 
 import (
 	"testing"
 	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // TestUncountedPairTable: the decision each policy's table holds for the
@@ -12,10 +15,10 @@ import (
 // shortcut, never another answer.
 func TestUncountedPairTable(t *testing.T) {
 	arr := make([]float64, 4)
-	m := SliceMemory(arr)
+	m := asserts.SliceMemory(arr)
 	h, ret := unsafe.Pointer(new(int)), unsafe.Pointer(new(int))
-	rm0 := SliceMemory(make([]float64, 4))
-	for p := range Policy(numPolicies) {
+	rm0 := asserts.SliceMemory(make([]float64, 4))
+	for p := range checks.Policy(checks.NumPolicies) {
 		op := &Op{Name: "unc", Profile: p}
 		var c Call
 		var s, r Saved
@@ -28,7 +31,7 @@ func TestUncountedPairTable(t *testing.T) {
 		}
 		rm, rc := c.classify(&r)
 		sm, sc := c.classify(&s)
-		for k := range Check(NumChecks) {
+		for k := range checks.Check(checks.NumChecks) {
 			want := noSkip
 			if (rm | sm).Has(k) {
 				want = c.pol().reason(k, rc|sc)

@@ -1,4 +1,4 @@
-package asserts
+package wrap
 
 import (
 	"fmt"
@@ -10,10 +10,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/asserts/checks"
 )
 
 // TestCheckFacts checks each row of the table of checks against the code:
-// its name names it alone (ParseCheck reads it back); its constant is the
+// its name names it alone (checks.Parse reads it back); its constant is the
 // Go constant of its value; every function its steps name exists in this
 // package and takes what generated code passes for the row's shape, the
 // step's flags and the form (a Call method, or a generic function taking
@@ -26,15 +28,15 @@ func TestCheckFacts(t *testing.T) {
 	funcs := packageFuncs(t)
 	consts := checkConstants(t)
 	seen := map[string]bool{}
-	for k := range Check(NumPlanChecks) {
+	for k := range checks.Check(checks.NumPlanChecks) {
 		f := &checkFacts[k]
 		name := k.String()
-		if back, ok := ParseCheck(name); !ok || back != k || seen[name] || strings.HasPrefix(name, "check(") {
+		if back, ok := checks.Parse(name); !ok || back != k || seen[name] || strings.HasPrefix(name, "check(") {
 			t.Errorf("check %d: name %q does not name it alone", k, name)
 		}
 		seen[name] = true
-		if int(k) >= len(consts) || consts[k] != f.constant {
-			t.Errorf("%s: constant %q is not the Go constant of value %d (%q)", name, f.constant, k, consts)
+		if int(k) >= len(consts) || consts[k] != k.GoName() {
+			t.Errorf("%s: constant %q is not the Go constant of value %d (%q)", name, k.GoName(), k, consts)
 		}
 		if len(f.steps) == 0 || f.values == "" || f.hint == nil || f.words == nil {
 			t.Errorf("%s: a row needs steps, values, a hint and words", name)
@@ -55,16 +57,16 @@ func TestCheckFacts(t *testing.T) {
 				}
 			}
 		}
-		if !k.HasForm(FormOne) {
+		if !HasForm(k, FormOne) {
 			t.Errorf("%s: no function for single tensors", name)
 		}
-		w := Words{Arg: "self", Each: "self", Ret: "return 0", ImplCheck: CheckImplUseCountLE1}
-		if d := k.Describe(w); d == "" || !strings.Contains(d, "self") && !strings.Contains(d, "return 0") && k.Shape() != OnRets {
+		w := Words{Arg: "self", Each: "self", Ret: "return 0", ImplCheck: checks.ImplUseCountLE1}
+		if d := Describe(k, w); d == "" || !strings.Contains(d, "self") && !strings.Contains(d, "return 0") && ShapeOf(k) != OnRets {
 			t.Errorf("%s: words %q name neither its argument nor its return", name, d)
 		}
 	}
-	if k := Check(NumPlanChecks); k.String() != fmt.Sprintf("check(%d)", NumPlanChecks) || k.GoName() != "" || k.Steps() != nil || k.Describe(Words{}) != "" || k.HasForm(FormOne) {
-		t.Errorf("no check: %q %q %v %q", k, k.GoName(), k.Steps(), k.Describe(Words{}))
+	if k := checks.Check(checks.NumPlanChecks); k.String() != fmt.Sprintf("check(%d)", checks.NumPlanChecks) || k.GoName() != "" || StepsOf(k) != nil || Describe(k, Words{}) != "" || HasForm(k, FormOne) {
+		t.Errorf("no check: %q %q %v %q", k, k.GoName(), StepsOf(k), Describe(k, Words{}))
 	}
 }
 
@@ -72,12 +74,12 @@ func TestCheckFacts(t *testing.T) {
 // none), which no reason counts in and the call's spill mark is not.
 func TestCheckLanes(t *testing.T) {
 	used := map[int]string{laneSpilled: "the spill mark"}
-	for r := range Reason(NumReasons) {
+	for r := range checks.Reason(checks.NumReasons) {
 		if l := reasonLane[r]; l != laneNone && used[l] == "" {
 			used[l] = "reason " + r.String()
 		}
 	}
-	for k := range Check(NumChecks) {
+	for k := range checks.Check(checks.NumChecks) {
 		l := checkLane[k]
 		if l == laneNone {
 			continue
@@ -89,7 +91,7 @@ func TestCheckLanes(t *testing.T) {
 		}
 		used[l] = "check " + k.String()
 	}
-	if checkFacts[CheckNotArgHandle].lane != laneNone {
+	if checkFacts[checks.NotArgHandle].lane != laneNone {
 		t.Errorf("not_arg_handle counts as part of another check: it needs no lane")
 	}
 	if used[laneSpare] != "" && !strings.HasPrefix(used[laneSpare], "check ") {
@@ -100,17 +102,17 @@ func TestCheckLanes(t *testing.T) {
 // TestSkipSets: the skip policy's sets of checks are the rows' props.
 func TestSkipSets(t *testing.T) {
 	for _, c := range []struct {
-		set  CheckSet
+		set  checks.Set
 		prop props
 	}{{useCountChecks, readsUseCounts}, {implUseChecks, readsImplUseCount}, {storageChecks, readsStorage},
 		{aliasChecks, movesWithWrites}, {concurrentChecks, movesConcurrently}, {hiddenRefChecks, readsHiddenRefs}} {
-		for k := range Check(NumChecks) {
+		for k := range checks.Check(checks.NumChecks) {
 			if c.set.Has(k) != (checkFacts[k].props&c.prop != 0) {
 				t.Errorf("%s: in set %s: %v, props %b", k, c.set, c.set.Has(k), checkFacts[k].props)
 			}
 		}
 	}
-	if !useCountChecks.Has(CheckStorageUseCountEq1) || !storageChecks.Has(CheckSharesStorage) || aliasChecks.Has(CheckSameImpl) {
+	if !useCountChecks.Has(checks.StorageUseCountEq1) || !storageChecks.Has(checks.SharesStorage) || aliasChecks.Has(checks.SameImpl) {
 		t.Errorf("sets: use counts %s, storage %s, alias %s", useCountChecks, storageChecks, aliasChecks)
 	}
 }
@@ -118,7 +120,7 @@ func TestSkipSets(t *testing.T) {
 // wantParams is what generated code passes to the function of form f of
 // step st of a row of check k (see Step), by kind: "Loc", "*Saved",
 // "*SavedList", "tensor", "tensors", "anchor", "...Output", "*Call".
-func wantParams(k Check, st Step, f Form) []string {
+func wantParams(k checks.Check, st Step, f Form) []string {
 	if st.Once {
 		return nil
 	}
@@ -127,7 +129,7 @@ func wantParams(k Check, st Step, f Form) []string {
 	// the tensor taken: the argument's, or of a row that names a return,
 	// the return's after the call and the argument's before it
 	tensorList := argList
-	if sh := k.Shape(); sh == OnRet || sh == OnRetMayArg && f != FormOf || (sh == OnRetArg || f == FormOf) && st.Phase != BeforeCall {
+	if sh := ShapeOf(k); sh == OnRet || sh == OnRetMayArg && f != FormOf || (sh == OnRetArg || f == FormOf) && st.Phase != BeforeCall {
 		tensorList = retList
 	}
 	if st.Tensor && tensorList {
@@ -154,7 +156,7 @@ func wantParams(k Check, st Step, f Form) []string {
 			ps = append(ps, "tensor")
 		}
 	}
-	switch sh := k.Shape(); {
+	switch sh := ShapeOf(k); {
 	case sh == OnArg:
 		snap(argList)
 		tensor(argList)
@@ -206,7 +208,7 @@ func packageFuncs(t *testing.T) map[string][]string {
 			for _, p := range fd.Type.Params.List {
 				kind := types.ExprString(p.Type)
 				switch kind {
-				case "Identity", "Tensor", "T":
+				case "asserts.Identity", "asserts.Tensor", "T":
 					kind = "tensor"
 				case "[]T":
 					kind = "tensors"
@@ -227,7 +229,7 @@ func packageFuncs(t *testing.T) map[string][]string {
 // the order of their values.
 func checkConstants(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "facts.go", nil, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), "../checks/checks.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +241,7 @@ func checkConstants(t *testing.T) []string {
 		}
 		for _, sp := range gd.Specs {
 			for _, n := range sp.(*ast.ValueSpec).Names {
-				if strings.HasPrefix(n.Name, "Check") {
+				if n.Name != "NumChecks" && n.Name != "NumPlanChecks" && n.Name != "All" {
 					names = append(names, n.Name)
 				}
 			}

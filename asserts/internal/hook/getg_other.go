@@ -1,9 +1,9 @@
 //go:build !(amd64 || arm64) || purego
 
-package asserts
+package hook
 
-// getg returns a token of the calling goroutine: here its id, read from
+// Getg returns a token of the calling goroutine: here its id, read from
 // its stack trace (about a microsecond; amd64 and arm64 read the
 // runtime's goroutine descriptor instead, see getg_asm.go). Ids are never
 // reused.
-func getg() uintptr { return uintptr(goid()) }
+func Getg() uintptr { return uintptr(Goid()) }

@@ -1,0 +1,115 @@
+package wrap
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+)
+
+// Statistics are kept per Op, in atomics. A call adds its counts (checks run
+// by check, skips by reason) to its Op once, in End. Nearly every call of an
+// operator runs the same checks, so the first call's counts are kept as the
+// Op's signature and a later call with the same counts adds 1 to one
+// counter; other calls add their counts one by one.
+
+const (
+	sigNone = iota
+	sigWriting
+	sigReady
+)
+
+type opStats struct {
+	state    atomic.Uint32
+	sig      tally // written once, before state becomes sigReady
+	sigCalls atomic.Uint64
+	// quick is the state of quickDelta, the counts the op learned for its
+	// plain calls (learned.go).
+	quick      atomic.Uint32
+	quickDelta tally
+	quickN     uint32 // the list length quickDelta is for
+	calls      atomic.Uint64
+	ran        [checks.NumChecks]atomic.Uint64
+	skipped    [checks.NumReasons]atomic.Uint64
+	violations [checks.NumChecks]atomic.Uint64
+	registered atomic.Bool
+	idx        uint32 // 1 + the Op's index in registry.ops, set with registered
+}
+
+var registry struct {
+	mu  sync.Mutex
+	ops []*Op
+}
+
+func (op *Op) register() {
+	if op.st.registered.Load() {
+		return
+	}
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	if !op.st.registered.Load() {
+		registry.ops = append(registry.ops, op)
+		op.st.idx = uint32(len(registry.ops))
+		op.st.registered.Store(true)
+	}
+}
+
+// registeredOp returns the registered Op with index idx (op.st.idx), or nil.
+func registeredOp(idx uint32) *Op {
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	if idx == 0 || int(idx) > len(registry.ops) {
+		return nil
+	}
+	return registry.ops[idx-1]
+}
+
+// Stats returns the operator's counts.
+func (op *Op) Stats() asserts.Stats {
+	var s asserts.Stats
+	st := &op.st
+	if st.state.Load() == sigReady {
+		n := st.sigCalls.Load()
+		s.Calls = n
+		for k := range checks.NumChecks {
+			if l := checkLane[k]; l != laneNone {
+				s.Ran[k] = n * st.sig.lane(l)
+			}
+		}
+		for r := range checks.NumReasons {
+			if l := reasonLane[r]; l != laneNone {
+				s.Skipped[r] = n * st.sig.lane(l)
+			}
+		}
+	}
+	s.Calls += st.calls.Load()
+	for k := range checks.NumChecks {
+		s.Ran[k] += st.ran[k].Load()
+		s.Violations[k] = st.violations[k].Load()
+	}
+	for r := range checks.NumReasons {
+		s.Skipped[r] += st.skipped[r].Load()
+	}
+	return s
+}
+
+func (op *Op) resetStats() {
+	st := &op.st
+	st.sigCalls.Store(0)
+	st.calls.Store(0)
+	for k := range checks.NumChecks {
+		st.ran[k].Store(0)
+		st.violations[k].Store(0)
+	}
+	for r := range checks.NumReasons {
+		st.skipped[r].Store(0)
+	}
+}
+
+// Ops returns every operator that has been called, in first-call order.
+func Ops() []*Op {
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	return append([]*Op(nil), registry.ops...)
+}
