@@ -75,18 +75,17 @@ func handle(v *Violation) {
 // to a handler), for a Collector's summary.
 var scopedViolations atomic.Uint64
 
-// TestingT is the part of testing.TB the [Testing] handler uses.
-type TestingT interface {
-	Helper()
-	Errorf(format string, args ...any)
-}
-
 // Testing returns a handler that reports each violation with t.Errorf, so a
 // test run lists every broken kernel and goes on. A violation identical to
 // one reported before but for the numbers that move from call to call
 // (see [Deduplicate]) is counted, not printed again;
 // if t has Cleanup (a *testing.T has), the counts are reported at its end.
-func Testing(t TestingT) Handler {
+// t is a *testing.T, a *testing.B, or anything with the two methods of
+// testing.TB the handler uses.
+func Testing(t interface {
+	Helper()
+	Errorf(format string, args ...any)
+}) Handler {
 	var (
 		mu     sync.Mutex
 		seen   = map[string]int{}

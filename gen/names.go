@@ -7,10 +7,11 @@ import (
 )
 
 // goReserved are the package names generated code refers to in a
-// wrapper's body, which a parameter must not shadow: asserts, the
-// kernels package's import name and the shape helpers' package's. (The wrapper's own locals are reserved by
-// newWrapper, see localRE.)
-var goReserved = map[string]bool{"asserts": true, "kernels": true, "assertgenshapes": true}
+// wrapper's body, which a parameter must not shadow: asserts, wrap and
+// checks, the kernels package's import name and the shape helpers'
+// package's. (The wrapper's own locals are reserved by newWrapper, see
+// localRE.)
+var goReserved = map[string]bool{"asserts": true, "wrap": true, "checks": true, "kernels": true, "assertgenshapes": true}
 
 // ParamName maps a schema argument name to a Go parameter name that is
 // neither a keyword, a predeclared identifier nor a package name the

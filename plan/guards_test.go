@@ -285,7 +285,7 @@ func TestGuardsFromPolicy(t *testing.T) {
 		{checks.PyTorch, true, true, false},
 		{checks.PyTorch113, true, true, true},
 	} {
-		w, o, v := c.policy.Guards()
+		w, o, v := wrap.Guards(c.policy)
 		if w != c.listWhole || o != c.optListImplOpen || v != c.viewArgOnly {
 			t.Errorf("%s.Guards() = %v, %v, %v; want %v, %v, %v", c.policy, w, o, v, c.listWhole, c.optListImplOpen, c.viewArgOnly)
 		}

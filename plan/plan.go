@@ -350,7 +350,7 @@ func (st *state) followRows(f *schema.Func) {
 
 // sourceFacts is the source of a skip that asserts' table of checks
 // decides.
-const sourceFacts = "asserts/facts.go"
+const sourceFacts = "asserts/wrap/facts.go"
 
 // noForm says why check k has no row on argument arg and return ret of f
 // (-1 and "" for none): the form of their tensors is one its row in

@@ -512,22 +512,22 @@ other(Tensor(a) self) -> Tensor(a)
 	}
 	for _, tc := range []struct{ op, checks, skipped string }{
 		{"myview", "shares_storage(0,self) view_holds_storage(0,self)", ""},
-		{"pick", "shares_storage(0,tensors)", "view_holds_storage(0,tensors): view_holds_storage does not run on an argument that is a list: its row in asserts' table of checks has no function of that form (asserts/facts.go)"},
+		{"pick", "shares_storage(0,tensors)", "view_holds_storage(0,tensors): view_holds_storage does not run on an argument that is a list: its row in asserts' table of checks has no function of that form (asserts/wrap/facts.go)"},
 		{"parts", "shares_storage(0,self) view_holds_storage(0,self)", ""},
 		{"other", "", "shares_storage(0,self): test (user.yaml:2); view_holds_storage(0,self): test (user.yaml:2)"},
 	} {
 		op := p.Ops[slices.IndexFunc(p.Ops, func(o *Op) bool { return o.Name == tc.op })]
-		var checks []Check
+		var views []Check
 		for _, c := range op.Checks {
 			if c.Name == checks.SharesStorage || c.Name == checks.ViewHoldsStorage {
-				checks = append(checks, c)
+				views = append(views, c)
 			}
 		}
 		var skipped []string
 		for _, sk := range op.Skipped {
 			skipped = append(skipped, fmt.Sprintf("%s: %s (%s)", rowsOf([]Check{sk.Check}), sk.Reason, sk.Source))
 		}
-		if got := rowsOf(checks); got != tc.checks {
+		if got := rowsOf(views); got != tc.checks {
 			t.Errorf("%s: rows %s, want %s", tc.op, got, tc.checks)
 		}
 		if got := strings.Join(skipped, "; "); got != tc.skipped {

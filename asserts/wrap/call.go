@@ -251,7 +251,7 @@ type Call struct {
 
 // Begin starts a checked call of op, reading the registered [Env] once:
 //
-//	var c asserts.Call
+//	var c wrap.Call
 //	c.Begin(&opAddTensor)
 //
 // (A Call is filled in place rather than returned: copying a returned

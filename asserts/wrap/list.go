@@ -13,8 +13,8 @@ const listInline = 8
 // it as a local variable and fill it with [SaveList], [SaveOptList] or
 // [ResultList]:
 //
-//	var l0 asserts.SavedList
-//	asserts.SaveList(&c, &l0, tensors)
+//	var l0 wrap.SavedList
+//	wrap.SaveList(&c, &l0, tensors)
 type SavedList struct {
 	n   int
 	ok  uint8 // what holds for every element (the ok* bits)

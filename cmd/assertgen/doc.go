@@ -157,7 +157,7 @@
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
 //	                  release's embedded file with the embedded schema, none otherwise
 //	-profile P        strict (default) or pytorch: the rows the plan has; the
-//	                  wrappers run under the skip policy it implies (asserts.Policy:
+//	                  wrappers run under the skip policy it implies (checks.Policy:
 //	                  strict, or pytorch / pytorch-1.13 by release; runtime in
 //	                  plan -json)
 //	-pytorch-version V  the PyTorch release: 1.13 (1.13.1), 2.6 (2.6.0) or
@@ -501,7 +501,7 @@
 // The turn is an advisory lock (flock) on the directory itself, taken
 // only for the write, which the system releases when its holder exits.
 //
-// The checked file references asserts.Version1, and function mode assigns
+// The checked file references wrap.Version2, and function mode assigns
 // each kernel to a variable of the expected function type, so stale
 // wrappers fail to build when the asserts API or a kernel's signature
 // changes.

@@ -6,12 +6,14 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	planted "github.com/assertgen/assertgen/examples/planted"
 	assertgenshapes "github.com/assertgen/assertgen/examples/planted/checked/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
@@ -25,10 +27,10 @@ type checked struct {
 }
 
 var _ Kernels = &checked{}
-var opAbs = asserts.Op{
+var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -36,18 +38,18 @@ func (k *checked) Abs(self *planted.Tensor) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Abs(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Abs(self)
-	assertgenshapes.ChecksPost_4a4b706fe867(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -55,18 +57,18 @@ func (k *checked) AddTensor(self *planted.Tensor, other *planted.Tensor, alpha f
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_602e73e4af68(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_cc3c2d35ebcf(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost_687e2aba16a1(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dd53747e3f65(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -74,19 +76,19 @@ func (k *checked) Add_Tensor(self *planted.Tensor, other *planted.Tensor, alpha 
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_574aef8b9abd(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_e4a78cd3a4e0(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost_16514ba86246(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_fa6d37cf4e3c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -94,18 +96,18 @@ func (k *checked) Cat(tensors []*planted.Tensor, dim int64) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Cat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_d6d82fcbe8d0(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := k.next.Cat(tensors, dim)
-	assertgenshapes.ChecksPost_c28e3a7380e2(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_8b45b0aef7f6(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -113,18 +115,18 @@ func (k *checked) Contiguous(self *planted.Tensor, memory_format int) *planted.T
 	if !asserts.Checking() {
 		return k.next.Contiguous(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost_c633c609b6bb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0db05c9206cd(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -132,18 +134,18 @@ func (k *checked) MulTensor(self *planted.Tensor, other *planted.Tensor) *plante
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_602e73e4af68(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_cc3c2d35ebcf(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
-	assertgenshapes.ChecksPost_687e2aba16a1(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dd53747e3f65(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -151,18 +153,18 @@ func (k *checked) Neg(self *planted.Tensor) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
-	assertgenshapes.ChecksPost_4a4b706fe867(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReshape = asserts.Op{
+var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -170,18 +172,18 @@ func (k *checked) Reshape(self *planted.Tensor, shape []int64) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Reshape(self, shape)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Reshape(self, shape)
-	assertgenshapes.ChecksPost_c633c609b6bb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_0db05c9206cd(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRelu = asserts.Op{
+var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -189,18 +191,18 @@ func (k *checked) Relu(self *planted.Tensor) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.Relu(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Relu(self)
-	assertgenshapes.ChecksPost_4a4b706fe867(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSoftmaxInt = asserts.Op{
+var opSoftmaxInt = wrap.Op{
 	Name:     "softmax",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SoftmaxInt checks softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
@@ -208,18 +210,18 @@ func (k *checked) SoftmaxInt(self *planted.Tensor, dim int64, dtype *int) *plant
 	if !asserts.Checking() {
 		return k.next.SoftmaxInt(self, dim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost_4a4b706fe867(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSumDimIntList = asserts.Op{
+var opSumDimIntList = wrap.Op{
 	Name:     "sum",
 	Overload: "dim_IntList",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SumDimIntList checks sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
@@ -227,18 +229,18 @@ func (k *checked) SumDimIntList(self *planted.Tensor, dim []int64, keepdim bool,
 	if !asserts.Checking() {
 		return k.next.SumDimIntList(self, dim, keepdim, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost_4a4b706fe867(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -246,18 +248,18 @@ func (k *checked) TransposeInt(self *planted.Tensor, dim0 int64, dim1 int64) *pl
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_972b9af70d9f(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_387bdc089e17(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost_62c148b25318(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9b75e6b7592b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -265,18 +267,18 @@ func (k *checked) Clone(self *planted.Tensor, memory_format *int) *planted.Tenso
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_8b7773a9818f(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_12a07040ce88(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost_4a4b706fe867(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_72f3085e7ddb(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opView = asserts.Op{
+var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -284,10 +286,10 @@ func (k *checked) View(self *planted.Tensor, size []int64) *planted.Tensor {
 	if !asserts.Checking() {
 		return k.next.View(self, size)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_972b9af70d9f(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_387bdc089e17(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.View(self, size)
-	assertgenshapes.ChecksPost_62c148b25318(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	assertgenshapes.ChecksPost_9b75e6b7592b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

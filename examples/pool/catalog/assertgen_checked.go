@@ -6,12 +6,14 @@ package catalog
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	pool "github.com/assertgen/assertgen/examples/pool"
 	assertgenshapes "github.com/assertgen/assertgen/examples/pool/catalog/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
 // Checked returns a Kernels that checks every call of next against its plan.
 func Checked(next Kernels) Kernels {
@@ -25,10 +27,10 @@ type checked struct {
 }
 
 var _ Kernels = &checked{}
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -36,18 +38,18 @@ func (k *checked) AddTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 	if !asserts.Checking() {
 		return k.next.AddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_92a457401fdc(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_12219cd2fe25(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_c70d2cff80be(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -55,19 +57,19 @@ func (k *checked) Add_Tensor(self *pool.Tensor[float32], other *pool.Tensor[floa
 	if !asserts.Checking() {
 		return k.next.Add_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_fa5660f66f23(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ea11a7fca945(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_5fa0839e2641(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -75,19 +77,19 @@ func (k *checked) AddOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 	if !asserts.Checking() {
 		return k.next.AddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_385cd3628ab3(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_bcadf2b8ce43(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_d5d0a9081663(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -95,18 +97,18 @@ func (k *checked) MulTensor(self *pool.Tensor[float32], other *pool.Tensor[float
 	if !asserts.Checking() {
 		return k.next.MulTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_92a457401fdc(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_12219cd2fe25(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.MulTensor(self, other)
 	assertgenshapes.ChecksPost_c70d2cff80be(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMulOut = asserts.Op{
+var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -114,19 +116,19 @@ func (k *checked) MulOut(self *pool.Tensor[float32], other *pool.Tensor[float32]
 	if !asserts.Checking() {
 		return k.next.MulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_385cd3628ab3(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_bcadf2b8ce43(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.MulOut(self, other, out)
 	assertgenshapes.ChecksPost_d5d0a9081663(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -134,18 +136,18 @@ func (k *checked) Neg(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Neg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2bfbb651cb65(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_1001a94bf54a(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Neg(self)
 	assertgenshapes.ChecksPost_a9d382e8deec(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -153,18 +155,18 @@ func (k *checked) SelectInt(self *pool.Tensor[float32], dim int64, index int64) 
 	if !asserts.Checking() {
 		return k.next.SelectInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_1d5d2faa4f71(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_83ec2c38ffc3(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -172,18 +174,18 @@ func (k *checked) TransposeInt(self *pool.Tensor[float32], dim0 int64, dim1 int6
 	if !asserts.Checking() {
 		return k.next.TransposeInt(self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_1d5d2faa4f71(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_83ec2c38ffc3(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := k.next.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -191,18 +193,18 @@ func (k *checked) Clone(self *pool.Tensor[float32], memory_format *int) *pool.Te
 	if !asserts.Checking() {
 		return k.next.Clone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2bfbb651cb65(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_1001a94bf54a(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
 	assertgenshapes.ChecksPost_a9d382e8deec(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -210,8 +212,8 @@ func (k *checked) Zero_(self *pool.Tensor[float32]) *pool.Tensor[float32] {
 	if !asserts.Checking() {
 		return k.next.Zero_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_342110e8cb48(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := k.next.Zero_(self)

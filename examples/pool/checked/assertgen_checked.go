@@ -6,17 +6,19 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/examples/pool"
 	assertgenshapes "github.com/assertgen/assertgen/examples/pool/checked/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -24,18 +26,18 @@ func AddTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.AddTensor[T](self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
 	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -43,19 +45,19 @@ func Add_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_d5b061f976de[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_df2a39b4f6ba[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
 	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -63,19 +65,19 @@ func AddOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_527a408ec87f[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_a4819ded5af6[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
 	assertgenshapes.ChecksPost_d8e61dea27c5[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -83,18 +85,18 @@ func Cat[T float32 | float64](tensors []*kernels.Tensor[T], dim int64) *kernels.
 	if !asserts.Checking() {
 		return kernels.Cat[T](tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_bf185937d6c8[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
 	assertgenshapes.ChecksPost_2f283b8f3b10[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -102,18 +104,18 @@ func Contiguous[T float32 | float64](self *kernels.Tensor[T], memory_format int)
 	if !asserts.Checking() {
 		return kernels.Contiguous[T](self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous[T](self, memory_format)
 	assertgenshapes.ChecksPost_19036514b948[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opCopy_ = asserts.Op{
+var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -121,19 +123,19 @@ func Copy_[T float32 | float64](self *kernels.Tensor[T], src *kernels.Tensor[T],
 	if !asserts.Checking() {
 		return kernels.Copy_[T](self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_d5b061f976de[T](&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_df2a39b4f6ba[T](&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_[T](self, src, non_blocking)
 	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
-var opExp = asserts.Op{
+var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -141,18 +143,18 @@ func Exp[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Exp[T](self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exp[T](self)
 	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opMm = asserts.Op{
+var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -160,18 +162,18 @@ func Mm[T float32 | float64](self *kernels.Tensor[T], mat2 *kernels.Tensor[T]) *
 	if !asserts.Checking() {
 		return kernels.Mm[T](self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm[T](self, mat2)
 	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -179,18 +181,18 @@ func MulTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.MulTensor[T](self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor[T](self, other)
 	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMul_Tensor = asserts.Op{
+var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -198,19 +200,19 @@ func Mul_Tensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Ten
 	if !asserts.Checking() {
 		return kernels.Mul_Tensor[T](self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_d5b061f976de[T](&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_df2a39b4f6ba[T](&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor[T](self, other)
 	assertgenshapes.ChecksPost_ddfaf331dd85[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opMulOut = asserts.Op{
+var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -218,19 +220,19 @@ func MulOut[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tensor[
 	if !asserts.Checking() {
 		return kernels.MulOut[T](self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_527a408ec87f[T](&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_a4819ded5af6[T](&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut[T](self, other, out)
 	assertgenshapes.ChecksPost_d8e61dea27c5[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -238,18 +240,18 @@ func Neg[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Neg[T](self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg[T](self)
 	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opReshape = asserts.Op{
+var opReshape = wrap.Op{
 	Name:     "reshape",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
@@ -257,18 +259,18 @@ func Reshape[T float32 | float64](self *kernels.Tensor[T], shape []int64) *kerne
 	if !asserts.Checking() {
 		return kernels.Reshape[T](self, shape)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape[T](self, shape)
 	assertgenshapes.ChecksPost_19036514b948[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRelu = asserts.Op{
+var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -276,18 +278,18 @@ func Relu[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Relu[T](self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu[T](self)
 	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opRelu_ = asserts.Op{
+var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -295,8 +297,8 @@ func Relu_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Relu_[T](self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_498f00188c13[T](&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_[T](self)
@@ -304,10 +306,10 @@ func Relu_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -315,18 +317,18 @@ func SelectInt[T float32 | float64](self *kernels.Tensor[T], dim int64, index in
 	if !asserts.Checking() {
 		return kernels.SelectInt[T](self, dim, index)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.SelectInt[T](self, dim, index)
 	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSplitTensor = asserts.Op{
+var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]
@@ -334,21 +336,21 @@ func SplitTensor[T float32 | float64](self *kernels.Tensor[T], split_size int64,
 	if !asserts.Checking() {
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_bfbe24c0924f[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_786914eacb17[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
 	assertgenshapes.ChecksPost_521829e4f115[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opSum = asserts.Op{
+var opSum = wrap.Op{
 	Name:     "sum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sum checks sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
@@ -356,18 +358,18 @@ func Sum[T float32 | float64](self *kernels.Tensor[T], dtype *int) *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.Sum[T](self, dtype)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum[T](self, dtype)
 	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opT = asserts.Op{
+var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -375,18 +377,18 @@ func T[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.T[T](self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.T[T](self)
 	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -394,18 +396,18 @@ func TransposeInt[T float32 | float64](self *kernels.Tensor[T], dim0 int64, dim1
 	if !asserts.Checking() {
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
 	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -413,18 +415,18 @@ func Clone[T float32 | float64](self *kernels.Tensor[T], memory_format *int) *ke
 	if !asserts.Checking() {
 		return kernels.Clone[T](self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_7a5d836274a6[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_f6a951aea02e[T](&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone[T](self, memory_format)
 	assertgenshapes.ChecksPost_9472ca95ffad[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -432,8 +434,8 @@ func Zero_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Zero_[T](self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_498f00188c13[T](&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_[T](self)
@@ -441,10 +443,10 @@ func Zero_[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	return r0
 }
 
-var opSubTensor = asserts.Op{
+var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -452,18 +454,18 @@ func SubTensor[T float32 | float64](self *kernels.Tensor[T], other *kernels.Tens
 	if !asserts.Checking() {
 		return kernels.SubTensor[T](self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_f1d6561e4e80[T](&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_5bca69b20174[T](&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor[T](self, other, alpha)
 	assertgenshapes.ChecksPost_133960844aa0[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opView = asserts.Op{
+var opView = wrap.Op{
 	Name:     "view",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // View checks view(Tensor(a) self, SymInt[] size) -> Tensor(a)
@@ -471,18 +473,18 @@ func View[T float32 | float64](self *kernels.Tensor[T], size []int64) *kernels.T
 	if !asserts.Checking() {
 		return kernels.View[T](self, size)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.View[T](self, size)
 	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -490,9 +492,9 @@ func Alias[T float32 | float64](self *kernels.Tensor[T]) *kernels.Tensor[T] {
 	if !asserts.Checking() {
 		return kernels.Alias[T](self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_b36cba44fd84[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_4e9d1b082fc2[T](&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias[T](self)
 	assertgenshapes.ChecksPost_d29152f3bd28[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0

@@ -6,17 +6,19 @@ package checked32
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/examples/pool"
 	assertgenshapes "github.com/assertgen/assertgen/examples/pool/checked32/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -24,18 +26,18 @@ func AddTensor(self *kernels.Tensor[float32], other *kernels.Tensor[float32], al
 	if !asserts.Checking() {
 		return kernels.AddTensor[float32](self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_92a457401fdc(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_12219cd2fe25(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor[float32](self, other, alpha)
 	assertgenshapes.ChecksPost_c70d2cff80be(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opContiguous = asserts.Op{
+var opContiguous = wrap.Op{
 	Name:     "contiguous",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Contiguous checks contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)
@@ -43,18 +45,18 @@ func Contiguous(self *kernels.Tensor[float32], memory_format int) *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.Contiguous[float32](self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2bfbb651cb65(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_1001a94bf54a(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous[float32](self, memory_format)
 	assertgenshapes.ChecksPost_5f13a132d6e4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -62,8 +64,8 @@ func Zero_(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 	if !asserts.Checking() {
 		return kernels.Zero_[float32](self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_342110e8cb48(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_[float32](self)
@@ -71,10 +73,10 @@ func Zero_(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -82,9 +84,9 @@ func Alias(self *kernels.Tensor[float32]) *kernels.Tensor[float32] {
 	if !asserts.Checking() {
 		return kernels.Alias[float32](self)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_1d5d2faa4f71(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_83ec2c38ffc3(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.Alias[float32](self)
 	assertgenshapes.ChecksPost_ee396e603a2d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0

@@ -6,17 +6,19 @@ package catalog
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/gonum/catalog/internal/assertgenshapes"
 	mat "gonum.org/v1/gonum/mat"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -24,19 +26,19 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundAddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_8728db0bc16a(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_97c04d529db2(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_792b575995ce(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNarrow = asserts.Op{
+var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -44,18 +46,18 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2d89129204d5(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -63,18 +65,18 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_b68672883632(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_5b7099d2d8d5(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNeg(self)
 	assertgenshapes.ChecksPost_759596ad38d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNeg_ = asserts.Op{
+var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -82,8 +84,8 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_e463ddbf2fde(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundNeg_(self)
@@ -91,10 +93,10 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opT = asserts.Op{
+var opT = wrap.Op{
 	Name:     "t",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // T checks t(Tensor(a) self) -> Tensor(a)
@@ -102,18 +104,18 @@ func T(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundT(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2d89129204d5(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundT(self)
 	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -121,18 +123,18 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_b68672883632(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_5b7099d2d8d5(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundClone(self, memory_format)
 	assertgenshapes.ChecksPost_759596ad38d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -140,9 +142,9 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2d89129204d5(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_8b6b3d985a8c(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
 	assertgenshapes.ChecksPost_83765430ee0d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0

@@ -6,17 +6,19 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	assertgenshapes "github.com/assertgen/assertgen/runtimes/gonum/checked/internal/assertgenshapes"
 	mat "gonum.org/v1/gonum/mat"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAbs = asserts.Op{
+var opAbs = wrap.Op{
 	Name:     "abs",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Abs checks abs(Tensor self) -> Tensor
@@ -24,18 +26,18 @@ func Abs(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAbs(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAbs_ = asserts.Op{
+var opAbs_ = wrap.Op{
 	Name:     "abs_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Abs_ checks abs_(Tensor(a!) self) -> Tensor(a!)
@@ -43,8 +45,8 @@ func Abs_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbs_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundAbs_(self)
@@ -52,10 +54,10 @@ func Abs_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opAbsOut = asserts.Op{
+var opAbsOut = wrap.Op{
 	Name:     "abs",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AbsOut checks abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -63,19 +65,19 @@ func AbsOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAbsOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cd762f68ceaf(&c, &opAbsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opAbsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundAbsOut(self, out)
 	assertgenshapes.ChecksPost_ecd06d0a8de2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -83,18 +85,18 @@ func AddTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAddTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundAddTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -102,19 +104,19 @@ func Add_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAdd_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundAdd_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -122,19 +124,19 @@ func AddOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundAddOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundAddOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -142,18 +144,18 @@ func Cat(tensors []*mat.Dense, dim int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCat(tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_6d381dc0c87a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors))
 	r0 := boundCat(tensors, dim)
 	assertgenshapes.ChecksPost_86db63dc8602(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, assertgenshapes.ForeignDenseList(tensors), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opCopy_ = asserts.Op{
+var opCopy_ = wrap.Op{
 	Name:     "copy_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Copy_ checks copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
@@ -161,19 +163,19 @@ func Copy_(self *mat.Dense, src *mat.Dense, non_blocking bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCopy_(self, src, non_blocking)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src))
 	defer c.Abandon()
 	r0 := boundCopy_(self, src, non_blocking)
 	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(src), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opCos = asserts.Op{
+var opCos = wrap.Op{
 	Name:     "cos",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cos checks cos(Tensor self) -> Tensor
@@ -181,18 +183,18 @@ func Cos(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundCos(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundCos(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDivTensor = asserts.Op{
+var opDivTensor = wrap.Op{
 	Name:     "div",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DivTensor checks div.Tensor(Tensor self, Tensor other) -> Tensor
@@ -200,18 +202,18 @@ func DivTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundDivTensor(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDiv_Tensor = asserts.Op{
+var opDiv_Tensor = wrap.Op{
 	Name:     "div_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Div_Tensor checks div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -219,19 +221,19 @@ func Div_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDiv_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundDiv_Tensor(self, other)
 	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDivOut = asserts.Op{
+var opDivOut = wrap.Op{
 	Name:     "div",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // DivOut checks div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -239,19 +241,19 @@ func DivOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDivOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundDivOut(self, other, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opExp = asserts.Op{
+var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -259,18 +261,18 @@ func Exp(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundExp(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opExp_ = asserts.Op{
+var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -278,8 +280,8 @@ func Exp_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExp_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundExp_(self)
@@ -287,10 +289,10 @@ func Exp_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opExpOut = asserts.Op{
+var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -298,19 +300,19 @@ func ExpOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundExpOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cd762f68ceaf(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundExpOut(self, out)
 	assertgenshapes.ChecksPost_ecd06d0a8de2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opFill_Scalar = asserts.Op{
+var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -318,8 +320,8 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundFill_Scalar(self, value)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundFill_Scalar(self, value)
@@ -327,10 +329,10 @@ func Fill_Scalar(self *mat.Dense, value float64) *mat.Dense {
 	return r0
 }
 
-var opKron = asserts.Op{
+var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -338,18 +340,18 @@ func Kron(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundKron(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundKron(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opKronOut = asserts.Op{
+var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -357,19 +359,19 @@ func KronOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundKronOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundKronOut(self, other, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opLog = asserts.Op{
+var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -377,18 +379,18 @@ func Log(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLog(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundLog(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMatmul = asserts.Op{
+var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -396,18 +398,18 @@ func Matmul(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMatmul(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMatmul(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMatmulOut = asserts.Op{
+var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -415,19 +417,19 @@ func MatmulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMatmulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundMatmulOut(self, other, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMm = asserts.Op{
+var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -435,18 +437,18 @@ func Mm(self *mat.Dense, mat2 *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMm(self, mat2)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2))
 	r0 := boundMm(self, mat2)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMmOut = asserts.Op{
+var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -454,19 +456,19 @@ func MmOut(self *mat.Dense, mat2 *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMmOut(self, mat2, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundMmOut(self, mat2, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(mat2), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMulTensor = asserts.Op{
+var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -474,18 +476,18 @@ func MulTensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulTensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMulTensor(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMul_Tensor = asserts.Op{
+var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -493,19 +495,19 @@ func Mul_Tensor(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMul_Tensor(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundMul_Tensor(self, other)
 	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMulOut = asserts.Op{
+var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -513,19 +515,19 @@ func MulOut(self *mat.Dense, other *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulOut(self, other, out)
 	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a2 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundMulOut(self, other, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMulScalar = asserts.Op{
+var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -533,18 +535,18 @@ func MulScalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMulScalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundMulScalar(self, other)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMul_Scalar = asserts.Op{
+var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -552,8 +554,8 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMul_Scalar(self, other)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundMul_Scalar(self, other)
@@ -561,10 +563,10 @@ func Mul_Scalar(self *mat.Dense, other float64) *mat.Dense {
 	return r0
 }
 
-var opNarrow = asserts.Op{
+var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -572,18 +574,18 @@ func Narrow(self *mat.Dense, dim int64, start int64, length int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNarrow(self, dim, start, length)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNarrow(self, dim, start, length)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opOnesLike = asserts.Op{
+var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -591,18 +593,18 @@ func OnesLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_memo
 	if !asserts.Checking() {
 		return boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundOnesLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNeg = asserts.Op{
+var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -610,18 +612,18 @@ func Neg(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundNeg(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opNeg_ = asserts.Op{
+var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -629,8 +631,8 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNeg_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundNeg_(self)
@@ -638,10 +640,10 @@ func Neg_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opNegOut = asserts.Op{
+var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -649,19 +651,19 @@ func NegOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundNegOut(self, out)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_cd762f68ceaf(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_ec9e1eedb503(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundNegOut(self, out)
 	assertgenshapes.ChecksPost_ecd06d0a8de2(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opRelu = asserts.Op{
+var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -669,18 +671,18 @@ func Relu(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundRelu(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opRelu_ = asserts.Op{
+var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -688,8 +690,8 @@ func Relu_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundRelu_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundRelu_(self)
@@ -697,10 +699,10 @@ func Relu_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opSelectInt = asserts.Op{
+var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -708,18 +710,18 @@ func SelectInt(self *mat.Dense, dim int64, index int64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSelectInt(self, dim, index)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSelectInt(self, dim, index)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSigmoid = asserts.Op{
+var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -727,18 +729,18 @@ func Sigmoid(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSigmoid(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSigmoid(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSin = asserts.Op{
+var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -746,18 +748,18 @@ func Sin(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSin(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSin(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opDetach = asserts.Op{
+var opDetach = wrap.Op{
 	Name:     "detach",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Detach checks detach(Tensor(a) self) -> Tensor(a)
@@ -765,18 +767,18 @@ func Detach(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundDetach(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundDetach(self)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSliceTensor = asserts.Op{
+var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -784,18 +786,18 @@ func SliceTensor(self *mat.Dense, dim int64, start *int64, end *int64, step int6
 	if !asserts.Checking() {
 		return boundSliceTensor(self, dim, start, end, step)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSqrt = asserts.Op{
+var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -803,18 +805,18 @@ func Sqrt(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSqrt(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSqrt(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSqrt_ = asserts.Op{
+var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -822,8 +824,8 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSqrt_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundSqrt_(self)
@@ -831,10 +833,10 @@ func Sqrt_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opSquare = asserts.Op{
+var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -842,18 +844,18 @@ func Square(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSquare(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundSquare(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opTanh = asserts.Op{
+var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -861,18 +863,18 @@ func Tanh(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanh(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundTanh(self)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opTanh_ = asserts.Op{
+var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -880,8 +882,8 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundTanh_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundTanh_(self)
@@ -889,10 +891,10 @@ func Tanh_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opZerosLike = asserts.Op{
+var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -900,18 +902,18 @@ func ZerosLike(self *mat.Dense, dtype *int, layout *int, device *string, pin_mem
 	if !asserts.Checking() {
 		return boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundZerosLike(self, dtype, layout, device, pin_memory, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opClone = asserts.Op{
+var opClone = wrap.Op{
 	Name:     "clone",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Clone checks clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
@@ -919,18 +921,18 @@ func Clone(self *mat.Dense, memory_format *int) *mat.Dense {
 	if !asserts.Checking() {
 		return boundClone(self, memory_format)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundClone(self, memory_format)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opZero_ = asserts.Op{
+var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -938,8 +940,8 @@ func Zero_(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundZero_(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
+	var c wrap.Call
+	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_a79353a27746(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	defer c.Abandon()
 	r0 := boundZero_(self)
@@ -947,10 +949,10 @@ func Zero_(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
-var opSubOut = asserts.Op{
+var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -958,19 +960,19 @@ func SubOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *m
 	if !asserts.Checking() {
 		return boundSubOut(self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_5eb1f600e027(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_5b445dafed8d(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
 	defer c.Abandon()
 	r0 := boundSubOut(self, other, alpha, out)
 	assertgenshapes.ChecksPost_63f88f81ffc6(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSubTensor = asserts.Op{
+var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -978,18 +980,18 @@ func SubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSubTensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundSubTensor(self, other, alpha)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opSub_Tensor = asserts.Op{
+var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -997,19 +999,19 @@ func Sub_Tensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundSub_Tensor(self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_4e9ac50449fd(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_950c8fbfa385(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	defer c.Abandon()
 	r0 := boundSub_Tensor(self, other, alpha)
 	assertgenshapes.ChecksPost_23c57f6c6d9e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMaximum = asserts.Op{
+var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -1017,18 +1019,18 @@ func Maximum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMaximum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMaximum(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opMinimum = asserts.Op{
+var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -1036,18 +1038,18 @@ func Minimum(self *mat.Dense, other *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundMinimum(self, other)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
 	r0 := boundMinimum(self, other)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opPowTensorScalar = asserts.Op{
+var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -1055,18 +1057,18 @@ func PowTensorScalar(self *mat.Dense, exponent float64) *mat.Dense {
 	if !asserts.Checking() {
 		return boundPowTensorScalar(self, exponent)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundPowTensorScalar(self, exponent)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opAlias = asserts.Op{
+var opAlias = wrap.Op{
 	Name:     "alias",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Alias checks alias(Tensor(a) self) -> Tensor(a)
@@ -1074,18 +1076,18 @@ func Alias(self *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundAlias(self)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_c301c1684fb0(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_502ea21c7bfb(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self))
 	r0 := boundAlias(self)
 	assertgenshapes.ChecksPost_dd9d37e0f18c(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opLinalgInv = asserts.Op{
+var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -1093,18 +1095,18 @@ func LinalgInv(A *mat.Dense) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgInv(A)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_6fb7809b01fb(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A))
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e86b46b12940(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A))
 	r0 := boundLinalgInv(A)
 	assertgenshapes.ChecksPost_a109a17dd3e3(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 
-var opLinalgSolve = asserts.Op{
+var opLinalgSolve = wrap.Op{
 	Name:     "linalg_solve",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
@@ -1112,9 +1114,9 @@ func LinalgSolve(A *mat.Dense, B *mat.Dense, left bool) *mat.Dense {
 	if !asserts.Checking() {
 		return boundLinalgSolve(A, B, left)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2437dfa81dc7(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_04ef54b809a3(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B))
 	r0 := boundLinalgSolve(A, B, left)
 	assertgenshapes.ChecksPost_4d079d9b8c8b(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, (*assertgenshapes.ForeignDense)(A), (*assertgenshapes.ForeignDense)(B), (*assertgenshapes.ForeignDense)(r0))
 	return r0

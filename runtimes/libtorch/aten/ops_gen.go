@@ -5274,11 +5274,11 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 }
 
 // FillDiagonal_ calls fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!).
-func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torch.Tensor {
+func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *torch.Tensor {
 	var cArgs args
 	cArgs.tensor(self)
 	cArgs.scalar(fill_value)
-	cArgs.bool(wrap)
+	cArgs.bool(wrap_)
 	cOut := cArgs.call(408, "fill_diagonal_")
 	cRet0 := cOut.tensor()
 	cOut.free()

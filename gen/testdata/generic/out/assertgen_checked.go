@@ -6,17 +6,19 @@ package checked
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/gen/testdata/generic/kernels"
 	assertgenshapes "github.com/assertgen/assertgen/gen/testdata/generic/out/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
-const _ = asserts.Version1
+const _ = wrap.Version2
 
-var opAddTensor = asserts.Op{
+var opAddTensor = wrap.Op{
 	Name:     "add",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -24,18 +26,18 @@ func AddTensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Te
 	if !asserts.Checking() {
 		return kernels.AddTensor[T](self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2cf1a86b61e4[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_7adcf2725787[T](&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor[T](self, other, alpha)
 	assertgenshapes.ChecksPost_213d6421202f[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAdd_Tensor = asserts.Op{
+var opAdd_Tensor = wrap.Op{
 	Name:     "add_",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Add_Tensor checks add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -43,19 +45,19 @@ func Add_Tensor[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.T
 	if !asserts.Checking() {
 		return kernels.Add_Tensor[T](self, other, alpha)
 	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre_2b6002b4e508[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	var c wrap.Call
+	var a0, a1 wrap.Saved
+	assertgenshapes.ChecksPre_825b6726e093[T](&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor[T](self, other, alpha)
 	assertgenshapes.ChecksPost_5e3e334af83c[T](&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
-var opAddOut = asserts.Op{
+var opAddOut = wrap.Op{
 	Name:     "add",
 	Overload: "out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // AddOut checks add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -63,19 +65,19 @@ func AddOut[T ~float32 | ~float64](self *kernels.Tensor[T], other *kernels.Tenso
 	if !asserts.Checking() {
 		return kernels.AddOut[T](self, other, alpha, out)
 	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre_096767f26a16[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	var c wrap.Call
+	var a0, a1, a3 wrap.Saved
+	assertgenshapes.ChecksPre_c2445fce2809[T](&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut[T](self, other, alpha, out)
 	assertgenshapes.ChecksPost_89f022050958[T](&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
-var opTransposeInt = asserts.Op{
+var opTransposeInt = wrap.Op{
 	Name:     "transpose",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // TransposeInt checks transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
@@ -83,18 +85,18 @@ func TransposeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim0 int64, di
 	if !asserts.Checking() {
 		return kernels.TransposeInt[T](self, dim0, dim1)
 	}
-	var c asserts.Call
-	var a0, o0 asserts.Saved
-	assertgenshapes.ChecksPre_88cc2907e2d3[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
+	var c wrap.Call
+	var a0, o0 wrap.Saved
+	assertgenshapes.ChecksPre_6b8811f1da01[T](&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self)
 	r0 := kernels.TransposeInt[T](self, dim0, dim1)
 	assertgenshapes.ChecksPost_6d440bb407db[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &o0, self, r0)
 	return r0
 }
 
-var opSplitTensor = asserts.Op{
+var opSplitTensor = wrap.Op{
 	Name:     "split",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SplitTensor checks split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]
@@ -102,21 +104,21 @@ func SplitTensor[T ~float32 | ~float64](self *kernels.Tensor[T], split_size int6
 	if !asserts.Checking() {
 		return kernels.SplitTensor[T](self, split_size, dim)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0  asserts.Saved
-		ol0 asserts.SavedList
+		a0  wrap.Saved
+		ol0 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_6d374e663e94[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
+	assertgenshapes.ChecksPre_27f907127eff[T](&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self)
 	r0 := kernels.SplitTensor[T](self, split_size, dim)
 	assertgenshapes.ChecksPost_99cb3859f900[T](&c, &assertgenshapes.Locs_1e7bb7251278, &a0, &ol0, self, r0)
 	return r0
 }
 
-var opCat = asserts.Op{
+var opCat = wrap.Op{
 	Name:     "cat",
 	Overload: "",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // Cat checks cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -124,18 +126,18 @@ func Cat[T ~float32 | ~float64](tensors []*kernels.Tensor[T], dim int64) *kernel
 	if !asserts.Checking() {
 		return kernels.Cat[T](tensors, dim)
 	}
-	var c asserts.Call
-	var l0 asserts.SavedList
+	var c wrap.Call
+	var l0 wrap.SavedList
 	assertgenshapes.ChecksPre_982662929c60[T](&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat[T](tensors, dim)
 	assertgenshapes.ChecksPost_0ef57af488f5[T](&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
-var opIndexTensor = asserts.Op{
+var opIndexTensor = wrap.Op{
 	Name:     "index",
 	Overload: "Tensor",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // IndexTensor checks index.Tensor(Tensor self, Tensor?[] indices) -> Tensor
@@ -143,21 +145,21 @@ func IndexTensor[T ~float32 | ~float64](self *kernels.Tensor[T], indices []*kern
 	if !asserts.Checking() {
 		return kernels.IndexTensor[T](self, indices)
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
+		a0 wrap.Saved
+		l1 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_619728c4de05[T](&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_f6ac9275ea71[T](&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor[T](self, indices)
 	assertgenshapes.ChecksPost_9b5630b2afed[T](&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
-var opWhereSelf = asserts.Op{
+var opWhereSelf = wrap.Op{
 	Name:     "where",
 	Overload: "self",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // WhereSelf checks where.self(Tensor condition, Tensor self, Tensor other, Tensor? mask=None) -> Tensor
@@ -165,18 +167,18 @@ func WhereSelf[T ~float32 | ~float64](condition *kernels.Tensor[T], self *kernel
 	if !asserts.Checking() {
 		return kernels.WhereSelf[T](condition, self, other, mask)
 	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre_2c763a6785d5[T](&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
+	var c wrap.Call
+	var a0, a1, a2, a3 wrap.Saved
+	assertgenshapes.ChecksPre_8cc331ff4504[T](&c, &opWhereSelf, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask)
 	r0 := kernels.WhereSelf[T](condition, self, other, mask)
 	assertgenshapes.ChecksPost_d8bc5eefa4af[T](&c, &assertgenshapes.Locs_8f41f1bd56b7, &a0, &a1, &a2, &a3, condition, self, other, mask, r0)
 	return r0
 }
 
-var opMaxDim = asserts.Op{
+var opMaxDim = wrap.Op{
 	Name:     "max",
 	Overload: "dim",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // MaxDim checks max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)
@@ -184,18 +186,18 @@ func MaxDim[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64, keepdim b
 	if !asserts.Checking() {
 		return kernels.MaxDim[T](self, dim, keepdim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_2e76dc118b22[T](&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e8f1577aeac0[T](&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim[T](self, dim, keepdim)
 	assertgenshapes.ChecksPost_4c2b92bbf085[T](&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
-var opUnbindCopyIntOut = asserts.Op{
+var opUnbindCopyIntOut = wrap.Op{
 	Name:     "unbind_copy",
 	Overload: "int_out",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
@@ -204,21 +206,21 @@ func UnbindCopyIntOut[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64,
 		kernels.UnbindCopyIntOut[T](self, dim, out)
 		return
 	}
-	var c asserts.Call
+	var c wrap.Call
 	var (
-		a0 asserts.Saved
-		l2 asserts.SavedList
+		a0 wrap.Saved
+		l2 wrap.SavedList
 	)
-	assertgenshapes.ChecksPre_367d1cd7e5b6[T](&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre_737126eedfb1[T](&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut[T](self, dim, out)
 	assertgenshapes.ChecksPost_895b7f214ba9[T](&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
-var opSizeInt = asserts.Op{
+var opSizeInt = wrap.Op{
 	Name:     "size",
 	Overload: "int",
-	Profile:  asserts.Strict,
+	Profile:  checks.Strict,
 }
 
 // SizeInt checks size.int(Tensor self, int dim) -> int
@@ -226,9 +228,9 @@ func SizeInt[T ~float32 | ~float64](self *kernels.Tensor[T], dim int64) int64 {
 	if !asserts.Checking() {
 		return kernels.SizeInt[T](self, dim)
 	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre_904589907caa[T](&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	var c wrap.Call
+	var a0 wrap.Saved
+	assertgenshapes.ChecksPre_e5497cc2b944[T](&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt[T](self, dim)
 	assertgenshapes.ChecksPost_26bd4b2891c7[T](&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0

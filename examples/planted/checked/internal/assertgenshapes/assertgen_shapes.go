@@ -5,49 +5,47 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	planted "github.com/assertgen/assertgen/examples/planted"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
-// ChecksPost_16514ba86246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_16514ba86246(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor, t2 *planted.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.After(s1, t1)
-	c.AfterAnchor(s1, t1.StorageAnchor())
-	c.ResultIdent(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[1], s1, t1)
-	}
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPost_4a4b706fe867 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: abs).
-func ChecksPost_4a4b706fe867(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_0db05c9206cd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
+func ChecksPost_0db05c9206cd(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
 	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
+	c.SameImplStorageVersion(l[0], s0)
+	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[0], s0, t0)
+	}
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_72f3085e7ddb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: abs).
+func ChecksPost_72f3085e7ddb(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.AfterAnchor(s0, t0.StorageAnchor())
+	c.ResultIdent(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -69,15 +67,38 @@ func ChecksPost_4a4b706fe867(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_62c148b25318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: transpose.int).
-func ChecksPost_62c148b25318(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_8b45b0aef7f6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost_8b45b0aef7f6(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*planted.Tensor, t1 *planted.Tensor) {
+	var s1 wrap.Saved
+	if c.Hermetic() {
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_8844df8ba522(c, s0, t0)
+	c.ResultIdent(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
+	c.End()
+}
+
+// ChecksPost_9b75e6b7592b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: transpose.int).
+func ChecksPost_9b75e6b7592b(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
 	c.AfterAnchor(s0, t0.StorageAnchor())
 	c.ResultIdent(&s1, t1)
+	c.ResultAnchor(&s1, t1.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -87,15 +108,16 @@ func ChecksPost_62c148b25318(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.ViewHoldsStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPost_687e2aba16a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_687e2aba16a1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor, t2 *planted.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_dd53747e3f65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_dd53747e3f65(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor, t2 *planted.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -105,6 +127,7 @@ func ChecksPost_687e2aba16a1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.After(s1, t1)
 	c.AfterAnchor(s1, t1.StorageAnchor())
 	c.ResultIdent(&s2, t2)
+	c.ResultAnchor(&s2, t2.StorageAnchor())
 	c.SameImplStorageVersion(l[0], s0)
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
@@ -133,50 +156,113 @@ func ChecksPost_687e2aba16a1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPost_c28e3a7380e2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_c28e3a7380e2(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*planted.Tensor, t1 *planted.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList_8844df8ba522(c, s0, t0)
-	c.ResultIdent(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.FreshNotHeldAnchor(l[1], &s1, t1.StorageAnchor())
-	c.End()
-}
-
-// ChecksPost_c633c609b6bb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_c633c609b6bb(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_fa6d37cf4e3c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_fa6d37cf4e3c(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor, t2 *planted.Tensor) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	c.AfterAnchor(s0, t0.StorageAnchor())
-	c.ResultIdent(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
-		c.SameMetadataOf(l[0], s0, t0)
+	c.After(s1, t1)
+	c.AfterAnchor(s1, t1.StorageAnchor())
+	c.ResultIdent(&s2, t2)
+	c.ResultAnchor(&s2, t2.StorageAnchor())
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if fp, ok := t1.MetadataFingerprint(); !s1.MetadataKept(fp, ok) {
+		c.SameMetadataOf(l[1], s1, t1)
 	}
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	c.FreshNotHeldOf(l[1], &s1, t1, l[0], s0)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPre_574aef8b9abd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_574aef8b9abd(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
+// ChecksPre_12a07040ce88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs).
+func ChecksPre_12a07040ce88(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *planted.Tensor) {
+	c.Begin(op)
+	c.BeginFresh()
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_387bdc089e17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: transpose.int).
+func ChecksPre_387bdc089e17(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *planted.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_cc3c2d35ebcf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_cc3c2d35ebcf(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
+	c.Begin(op)
+	c.BeginFresh()
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_d6d82fcbe8d0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_d6d82fcbe8d0(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*planted.Tensor) {
+	c.Begin(op)
+	c.BeginFresh()
+	saveList_8844df8ba522(c, s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_e4a78cd3a4e0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_e4a78cd3a4e0(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -192,94 +278,15 @@ func ChecksPre_574aef8b9abd(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
 	}
-}
-
-// ChecksPre_602e73e4af68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_602e73e4af68(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *planted.Tensor, t1 *planted.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_8b7773a9818f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: abs).
-func ChecksPre_8b7773a9818f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *planted.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_972b9af70d9f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: transpose.int).
-func ChecksPre_972b9af70d9f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *planted.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_d6d82fcbe8d0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_d6d82fcbe8d0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*planted.Tensor) {
-	c.Begin(op)
-	c.BeginFresh()
-	saveList_8844df8ba522(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
 // afterList_8844df8ba522 is asserts.AfterList for []*planted.Tensor, without an indirect call per element.
-func afterList_8844df8ba522(c *asserts.Call, l *asserts.SavedList, ts []*planted.Tensor) {
+func afterList_8844df8ba522(c *wrap.Call, l *wrap.SavedList, ts []*planted.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -288,7 +295,7 @@ func afterList_8844df8ba522(c *asserts.Call, l *asserts.SavedList, ts []*planted
 }
 
 // saveList_8844df8ba522 is asserts.SaveList for []*planted.Tensor, without an indirect call per element.
-func saveList_8844df8ba522(c *asserts.Call, l *asserts.SavedList, ts []*planted.Tensor) {
+func saveList_8844df8ba522(c *wrap.Call, l *wrap.SavedList, ts []*planted.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

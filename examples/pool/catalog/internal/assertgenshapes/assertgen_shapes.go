@@ -5,18 +5,18 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	pool "github.com/assertgen/assertgen/examples/pool"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 
 // ChecksPost_5fa0839e2641 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_5fa0839e2641(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 asserts.Saved
+func ChecksPost_5fa0839e2641(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -41,8 +41,8 @@ func ChecksPost_5fa0839e2641(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_89d2a6018b7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
-func ChecksPost_89d2a6018b7e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 asserts.Saved
+func ChecksPost_89d2a6018b7e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -57,8 +57,8 @@ func ChecksPost_89d2a6018b7e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a9d382e8deec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_a9d382e8deec(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	var s1 asserts.Saved
+func ChecksPost_a9d382e8deec(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -87,8 +87,8 @@ func ChecksPost_a9d382e8deec(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c70d2cff80be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_c70d2cff80be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
-	var s2 asserts.Saved
+func ChecksPost_c70d2cff80be(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -127,8 +127,8 @@ func ChecksPost_c70d2cff80be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_d5d0a9081663 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_d5d0a9081663(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
-	var s3 asserts.Saved
+func ChecksPost_d5d0a9081663(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32], t3 *pool.Tensor[float32]) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -161,7 +161,7 @@ func ChecksPost_d5d0a9081663(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+func ChecksPost_ee396e603a2d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -185,8 +185,68 @@ func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_1d5d2faa4f71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func ChecksPre_1d5d2faa4f71(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32]) {
+// ChecksPre_1001a94bf54a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
+func ChecksPre_1001a94bf54a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_12219cd2fe25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_12219cd2fe25(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
+func ChecksPre_342110e8cb48(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *pool.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_83ec2c38ffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
+func ChecksPre_83ec2c38ffc3(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -199,48 +259,15 @@ func ChecksPre_1d5d2faa4f71(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_2bfbb651cb65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksPre_2bfbb651cb65(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
-func ChecksPre_342110e8cb48(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_385cd3628ab3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func ChecksPre_385cd3628ab3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
+// ChecksPre_bcadf2b8ce43 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
+func ChecksPre_bcadf2b8ce43(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32], t2 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -262,7 +289,7 @@ func ChecksPre_385cd3628ab3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -270,35 +297,8 @@ func ChecksPre_385cd3628ab3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_92a457401fdc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_92a457401fdc(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPre_fa5660f66f23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_fa5660f66f23(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
+// ChecksPre_ea11a7fca945 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_ea11a7fca945(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *pool.Tensor[float32], t1 *pool.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -314,7 +314,7 @@ func ChecksPre_fa5660f66f23(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)

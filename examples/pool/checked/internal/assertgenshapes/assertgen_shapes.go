@@ -5,21 +5,21 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/examples/pool"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
 // ChecksPost_133960844aa0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_133960844aa0[T float32 | float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 asserts.Saved
+func ChecksPost_133960844aa0[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -58,8 +58,8 @@ func ChecksPost_133960844aa0[T float32 | float64](c *asserts.Call, l *[3]asserts
 }
 
 // ChecksPost_19036514b948 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: contiguous).
-func ChecksPost_19036514b948[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+func ChecksPost_19036514b948[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -79,10 +79,10 @@ func ChecksPost_19036514b948[T float32 | float64](c *asserts.Call, l *[2]asserts
 }
 
 // ChecksPost_2f283b8f3b10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_2f283b8f3b10[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+func ChecksPost_2f283b8f3b10[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_d308e6ee4eeb[T](c, s0, t0)
 	c.Result(&s1, t1)
@@ -90,8 +90,8 @@ func ChecksPost_2f283b8f3b10[T float32 | float64](c *asserts.Call, l *[2]asserts
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -100,8 +100,8 @@ func ChecksPost_2f283b8f3b10[T float32 | float64](c *asserts.Call, l *[2]asserts
 }
 
 // ChecksPost_310403bc1fec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: relu_).
-func ChecksPost_310403bc1fec[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+func ChecksPost_310403bc1fec[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -116,7 +116,7 @@ func ChecksPost_310403bc1fec[T float32 | float64](c *asserts.Call, l *[2]asserts
 }
 
 // ChecksPost_521829e4f115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_521829e4f115[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+func ChecksPost_521829e4f115[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -127,7 +127,7 @@ func ChecksPost_521829e4f115[T float32 | float64](c *asserts.Call, l *[2]asserts
 	if fp, ok := t0.MetadataFingerprint(); !s0.MetadataKept(fp, ok) {
 		c.SameMetadataOf(l[0], s0, t0)
 	}
-	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	wrap.ImplUseCountEqFreshList(c, l[1], s1, t1)
 	c.NotArgElems(l[1], s1, l[0], s0)
 	c.SharesStorageList(l[1], s1, l[0], s0)
 	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
@@ -138,8 +138,8 @@ func ChecksPost_521829e4f115[T float32 | float64](c *asserts.Call, l *[2]asserts
 }
 
 // ChecksPost_9472ca95ffad completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: exp).
-func ChecksPost_9472ca95ffad[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+func ChecksPost_9472ca95ffad[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -168,7 +168,7 @@ func ChecksPost_9472ca95ffad[T float32 | float64](c *asserts.Call, l *[2]asserts
 }
 
 // ChecksPost_d29152f3bd28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: select.int).
-func ChecksPost_d29152f3bd28[T float32 | float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+func ChecksPost_d29152f3bd28[T float32 | float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -193,8 +193,8 @@ func ChecksPost_d29152f3bd28[T float32 | float64](c *asserts.Call, l *[2]asserts
 }
 
 // ChecksPost_d8e61dea27c5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost_d8e61dea27c5[T float32 | float64](c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	var s3 asserts.Saved
+func ChecksPost_d8e61dea27c5[T float32 | float64](c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -227,8 +227,8 @@ func ChecksPost_d8e61dea27c5[T float32 | float64](c *asserts.Call, l *[4]asserts
 }
 
 // ChecksPost_ddfaf331dd85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_ddfaf331dd85[T float32 | float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 asserts.Saved
+func ChecksPost_ddfaf331dd85[T float32 | float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -253,7 +253,7 @@ func ChecksPost_ddfaf331dd85[T float32 | float64](c *asserts.Call, l *[3]asserts
 }
 
 // ChecksPre_498f00188c13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: relu_).
-func ChecksPre_498f00188c13[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
+func ChecksPre_498f00188c13[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -265,8 +265,77 @@ func ChecksPre_498f00188c13[T float32 | float64](c *asserts.Call, op *asserts.Op
 	}
 }
 
-// ChecksPre_527a408ec87f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
-func ChecksPre_527a408ec87f[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+// ChecksPre_4e9d1b082fc2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: select.int).
+func ChecksPre_4e9d1b082fc2[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_5bca69b20174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_5bca69b20174[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Save(s1, t1)
+	c.SaveAnchor(s1, t1.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
+	}
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_786914eacb17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_786914eacb17[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_a4819ded5af6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add.out).
+func ChecksPre_a4819ded5af6[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -288,7 +357,7 @@ func ChecksPre_527a408ec87f[T float32 | float64](c *asserts.Call, op *asserts.Op
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -296,79 +365,17 @@ func ChecksPre_527a408ec87f[T float32 | float64](c *asserts.Call, op *asserts.Op
 	}
 }
 
-// ChecksPre_7a5d836274a6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: contiguous).
-func ChecksPre_7a5d836274a6[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_b36cba44fd84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: select.int).
-func ChecksPre_b36cba44fd84[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
 // ChecksPre_bf185937d6c8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_bf185937d6c8[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T]) {
+func ChecksPre_bf185937d6c8[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T]) {
 	c.Begin(op)
 	saveList_d308e6ee4eeb[T](c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
 }
 
-// ChecksPre_bfbe24c0924f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_bfbe24c0924f[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_d5b061f976de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_d5b061f976de[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPre_df2a39b4f6ba begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_df2a39b4f6ba[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -384,42 +391,35 @@ func ChecksPre_d5b061f976de[T float32 | float64](c *asserts.Call, op *asserts.Op
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
 	}
 }
 
-// ChecksPre_f1d6561e4e80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_f1d6561e4e80[T float32 | float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPre_f6a951aea02e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: contiguous).
+func ChecksPre_f6a951aea02e[T float32 | float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Save(s1, t1)
-	c.SaveAnchor(s1, t1.StorageAnchor())
 	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
 		c.SaveMetadataOf(s0, t0)
 	}
-	if fp, ok := t1.MetadataFingerprint(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
-	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
 	}
 }
 
 // afterList_d308e6ee4eeb is asserts.AfterList for []*pool.Tensor[T], without an indirect call per element.
-func afterList_d308e6ee4eeb[T float32 | float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func afterList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -428,7 +428,7 @@ func afterList_d308e6ee4eeb[T float32 | float64](c *asserts.Call, l *asserts.Sav
 }
 
 // resultList_d308e6ee4eeb is asserts.ResultList for []*pool.Tensor[T], without an indirect call per element.
-func resultList_d308e6ee4eeb[T float32 | float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func resultList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -437,7 +437,7 @@ func resultList_d308e6ee4eeb[T float32 | float64](c *asserts.Call, l *asserts.Sa
 }
 
 // saveList_d308e6ee4eeb is asserts.SaveList for []*pool.Tensor[T], without an indirect call per element.
-func saveList_d308e6ee4eeb[T float32 | float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func saveList_d308e6ee4eeb[T float32 | float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

@@ -5,17 +5,17 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/examples/pool"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
 
 // ChecksPost_5f13a132d6e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: contiguous).
-func ChecksPost_5f13a132d6e4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
-	var s1 asserts.Saved
+func ChecksPost_5f13a132d6e4(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -35,8 +35,8 @@ func ChecksPost_5f13a132d6e4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_89d2a6018b7e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: zero_).
-func ChecksPost_89d2a6018b7e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
-	var s1 asserts.Saved
+func ChecksPost_89d2a6018b7e(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -51,8 +51,8 @@ func ChecksPost_89d2a6018b7e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_c70d2cff80be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_c70d2cff80be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32], t2 *kernels.Tensor[float32]) {
-	var s2 asserts.Saved
+func ChecksPost_c70d2cff80be(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32], t2 *kernels.Tensor[float32]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -91,7 +91,7 @@ func ChecksPost_c70d2cff80be(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_ee396e603a2d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: alias).
-func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+func ChecksPost_ee396e603a2d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -115,29 +115,8 @@ func ChecksPost_ee396e603a2d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_1d5d2faa4f71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: alias).
-func ChecksPre_1d5d2faa4f71(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_2bfbb651cb65 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: contiguous).
-func ChecksPre_2bfbb651cb65(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
+// ChecksPre_1001a94bf54a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: contiguous).
+func ChecksPre_1001a94bf54a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -149,28 +128,15 @@ func ChecksPre_2bfbb651cb65(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
-func ChecksPre_342110e8cb48(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[float32]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveAnchor(s0, t0.StorageAnchor())
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_92a457401fdc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_92a457401fdc(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
+// ChecksPre_12219cd2fe25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_12219cd2fe25(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[float32], t1 *kernels.Tensor[float32]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveAnchor(s0, t0.StorageAnchor())
@@ -188,10 +154,44 @@ func ChecksPre_92a457401fdc(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
 		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_342110e8cb48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: zero_).
+func ChecksPre_342110e8cb48(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_83ec2c38ffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: alias).
+func ChecksPre_83ec2c38ffc3(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[float32]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveAnchor(s0, t0.StorageAnchor())
+	if fp, ok := t0.MetadataFingerprint(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
 	}
 }

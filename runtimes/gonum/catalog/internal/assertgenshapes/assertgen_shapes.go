@@ -6,18 +6,19 @@ package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	gonum "github.com/assertgen/assertgen/runtimes/gonum"
 	mat "gonum.org/v1/gonum/mat"
 	"unsafe"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
 
 // ChecksPost_759596ad38d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg).
-func ChecksPost_759596ad38d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_759596ad38d1(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -63,8 +64,8 @@ func ChecksPost_759596ad38d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_792b575995ce completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_792b575995ce(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
+func ChecksPost_792b575995ce(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	var s3 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -116,8 +117,8 @@ func ChecksPost_792b575995ce(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_83765430ee0d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: narrow).
-func ChecksPost_83765430ee0d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_83765430ee0d(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -153,8 +154,8 @@ func ChecksPost_83765430ee0d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_b1e0ad33a0f6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: neg_).
-func ChecksPost_b1e0ad33a0f6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_b1e0ad33a0f6(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
@@ -179,8 +180,29 @@ func ChecksPost_b1e0ad33a0f6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_2d89129204d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: narrow).
-func ChecksPre_2d89129204d5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_5b7099d2d8d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
+func ChecksPre_5b7099d2d8d5(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
+	c.Begin(op)
+	c.BeginFresh()
+	m0 := t0.Memory()
+	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
+	}
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_8b6b3d985a8c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: narrow).
+func ChecksPre_8b6b3d985a8c(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
@@ -192,15 +214,15 @@ func ChecksPre_2d89129204d5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_8728db0bc16a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_8728db0bc16a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPre_97c04d529db2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_97c04d529db2(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
@@ -222,7 +244,7 @@ func ChecksPre_8728db0bc16a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -230,29 +252,8 @@ func ChecksPre_8728db0bc16a(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 	}
 }
 
-// ChecksPre_b68672883632 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg).
-func ChecksPre_b68672883632(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
-	c.Begin(op)
-	c.BeginFresh()
-	m0 := t0.Memory()
-	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
-	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
 // ChecksPre_e463ddbf2fde begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: neg_).
-func ChecksPre_e463ddbf2fde(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+func ChecksPre_e463ddbf2fde(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)

@@ -6,26 +6,27 @@ package assertgenshapes
 
 import (
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	gonum "github.com/assertgen/assertgen/runtimes/gonum"
 	mat "gonum.org/v1/gonum/mat"
 	"unsafe"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_25c235bf043b = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_50f193640cd2 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_a64677a65bc0 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_25c235bf043b = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_50f193640cd2 = [3]wrap.Loc{wrap.Arg("A"), wrap.Arg("B"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_a64677a65bc0 = [2]wrap.Loc{wrap.Arg("A"), wrap.Ret(0)}
+var Locs_ca17e0284ce7 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("src"), wrap.Ret(0)}
+var Locs_d124f5a5b6ff = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Ret(0)}
+var Locs_e8be540dc8dc = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("mat2"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
 // ChecksPost_23c57f6c6d9e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_23c57f6c6d9e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
+func ChecksPost_23c57f6c6d9e(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -65,8 +66,8 @@ func ChecksPost_23c57f6c6d9e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_4d079d9b8c8b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_4d079d9b8c8b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
+func ChecksPost_4d079d9b8c8b(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -126,8 +127,8 @@ func ChecksPost_4d079d9b8c8b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_63f88f81ffc6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: add.out).
-func ChecksPost_63f88f81ffc6(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
-	var s3 asserts.Saved
+func ChecksPost_63f88f81ffc6(c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
+	var s3 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -179,8 +180,8 @@ func ChecksPost_63f88f81ffc6(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_859b3881e352 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: abs_).
-func ChecksPost_859b3881e352(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_859b3881e352(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) == unsafe.Pointer(t0) {
@@ -206,8 +207,8 @@ func ChecksPost_859b3881e352(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_86db63dc8602 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_86db63dc8602(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_86db63dc8602(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m1 := t1.Memory()
 	if c.QuickPath() && unchangedList_d00141ee2881(s0, t0) && t1 != nil && m1.Anchor() != nil && s0.Apart(unsafe.Pointer(t1), m1.Anchor()) {
 		if c.Learned(len(t0)) {
@@ -218,15 +219,15 @@ func ChecksPost_86db63dc8602(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 		c.Learn(len(t0))
 	}
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_d00141ee2881(c, s0, t0)
 	c.ResultMemory(&s1, unsafe.Pointer(t1), &m1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	if c.Uncounted(&s1) {
@@ -240,8 +241,8 @@ func ChecksPost_86db63dc8602(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_a109a17dd3e3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: abs).
-func ChecksPost_a109a17dd3e3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_a109a17dd3e3(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() != m0.Anchor() {
@@ -287,8 +288,8 @@ func ChecksPost_a109a17dd3e3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_dd9d37e0f18c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: narrow).
-func ChecksPost_dd9d37e0f18c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
-	var s1 asserts.Saved
+func ChecksPost_dd9d37e0f18c(c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+	var s1 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	if c.QuickPath() && s0.Unchanged(&m0) && t1 != nil && m1.Anchor() != nil && unsafe.Pointer(t1) != unsafe.Pointer(t0) && m1.Anchor() == m0.Anchor() {
@@ -324,8 +325,8 @@ func ChecksPost_dd9d37e0f18c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Sav
 }
 
 // ChecksPost_ecd06d0a8de2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: abs.out).
-func ChecksPost_ecd06d0a8de2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
-	var s2 asserts.Saved
+func ChecksPost_ecd06d0a8de2(c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+	var s2 wrap.Saved
 	m0 := t0.Memory()
 	m1 := t1.Memory()
 	m2 := t2.Memory()
@@ -364,8 +365,8 @@ func ChecksPost_ecd06d0a8de2(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Sav
 	c.End()
 }
 
-// ChecksPre_2437dfa81dc7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_2437dfa81dc7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPre_04ef54b809a3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_04ef54b809a3(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
 	m0 := t0.Memory()
@@ -384,7 +385,7 @@ func ChecksPre_2437dfa81dc7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -392,32 +393,28 @@ func ChecksPre_2437dfa81dc7(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 	}
 }
 
-// ChecksPre_4e9ac50449fd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_4e9ac50449fd(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPre_502ea21c7bfb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
+func ChecksPre_502ea21c7bfb(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	m1 := t1.Memory()
-	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
-	c.Mutable(s0)
-	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
-		c.SaveMetadataOf(s1, t1)
+	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
+		c.SaveMetadataOf(s0, t0)
 	}
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
-		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_5eb1f600e027 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: add.out).
-func ChecksPre_5eb1f600e027(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
+// ChecksPre_5b445dafed8d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: add.out).
+func ChecksPre_5b445dafed8d(c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
@@ -439,7 +436,7 @@ func ChecksPre_5eb1f600e027(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 		c.BindingContext(l[1], s1, t1)
 		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -448,38 +445,41 @@ func ChecksPre_5eb1f600e027(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, 
 }
 
 // ChecksPre_6d381dc0c87a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_6d381dc0c87a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*ForeignDense) {
+func ChecksPre_6d381dc0c87a(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*ForeignDense) {
 	c.Begin(op)
 	c.BeginFresh()
 	saveList_d00141ee2881(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
 }
 
-// ChecksPre_6fb7809b01fb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
-func ChecksPre_6fb7809b01fb(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_950c8fbfa385 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_950c8fbfa385(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
-	c.BeginFresh()
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
-	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
-		c.SaveMetadataOf(s0, t0)
+	m1 := t1.Memory()
+	c.SaveMemory(s1, unsafe.Pointer(t1), &m1)
+	c.Mutable(s0)
+	if fp, ok := m1.Metadata(); !c.TakeMetadata(s1, fp, ok) {
+		c.SaveMetadataOf(s1, t1)
 	}
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
-		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
 	}
 }
 
 // ChecksPre_a79353a27746 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: abs_).
-func ChecksPre_a79353a27746(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+func ChecksPre_a79353a27746(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
@@ -491,9 +491,10 @@ func ChecksPre_a79353a27746(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	}
 }
 
-// ChecksPre_c301c1684fb0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: narrow).
-func ChecksPre_c301c1684fb0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ForeignDense) {
+// ChecksPre_e86b46b12940 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
+func ChecksPre_e86b46b12940(c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, t0 *ForeignDense) {
 	c.Begin(op)
+	c.BeginFresh()
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
 	if fp, ok := m0.Metadata(); !c.TakeMetadata(s0, fp, ok) {
@@ -504,15 +505,15 @@ func ChecksPre_c301c1684fb0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, 
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_cd762f68ceaf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: abs.out).
-func ChecksPre_cd762f68ceaf(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *ForeignDense, t1 *ForeignDense) {
+// ChecksPre_ec9e1eedb503 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: abs.out).
+func ChecksPre_ec9e1eedb503(c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *ForeignDense, t1 *ForeignDense) {
 	c.Begin(op)
 	m0 := t0.Memory()
 	c.SaveMemory(s0, unsafe.Pointer(t0), &m0)
@@ -528,7 +529,7 @@ func ChecksPre_cd762f68ceaf(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -536,7 +537,7 @@ func ChecksPre_cd762f68ceaf(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, 
 }
 
 // afterList_d00141ee2881 is asserts.AfterList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func afterList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
+func afterList_d00141ee2881(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		m := t.Memory()
@@ -546,7 +547,7 @@ func afterList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*Foreign
 }
 
 // saveList_d00141ee2881 is asserts.SaveList for []*assertgenshapes.ForeignDense, without an indirect call per element.
-func saveList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignDense) {
+func saveList_d00141ee2881(c *wrap.Call, l *wrap.SavedList, ts []*ForeignDense) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		m := t.Memory()
@@ -555,8 +556,8 @@ func saveList_d00141ee2881(c *asserts.Call, l *asserts.SavedList, ts []*ForeignD
 	l.SummarizeSaved()
 }
 
-// unchangedList_d00141ee2881 reports whether every element of ts kept the storage and metadata saved in l (asserts.Saved.Unchanged).
-func unchangedList_d00141ee2881(l *asserts.SavedList, ts []*ForeignDense) bool {
+// unchangedList_d00141ee2881 reports whether every element of ts kept the storage and metadata saved in l (wrap.Saved.Unchanged).
+func unchangedList_d00141ee2881(l *wrap.SavedList, ts []*ForeignDense) bool {
 	if l.Len() != len(ts) {
 		return false
 	}

@@ -7957,15 +7957,15 @@ var opFillDiagonal_ = wrap.Op{
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
-func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torch.Tensor {
+func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *torch.Tensor {
 	if !asserts.Checking() {
-		return kernels.FillDiagonal_(self, fill_value, wrap)
+		return kernels.FillDiagonal_(self, fill_value, wrap_)
 	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_9216c082a541(&c, &opFillDiagonal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
-	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
+	r0 := kernels.FillDiagonal_(self, fill_value, wrap_)
 	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

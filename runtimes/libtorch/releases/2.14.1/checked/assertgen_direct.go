@@ -2045,8 +2045,8 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 }
 
 // FillDiagonal_ calls kernels.FillDiagonal_: fill_diagonal_ is checked only in builds with -tags debugasserts.
-func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torch.Tensor {
-	return kernels.FillDiagonal_(self, fill_value, wrap)
+func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *torch.Tensor {
+	return kernels.FillDiagonal_(self, fill_value, wrap_)
 }
 
 // Diff calls kernels.Diff: diff is checked only in builds with -tags debugasserts.

@@ -7816,15 +7816,15 @@ var opFillDiagonal_ = wrap.Op{
 }
 
 // FillDiagonal_ checks fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)
-func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torch.Tensor {
+func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap_ bool) *torch.Tensor {
 	if !asserts.Checking() {
-		return kernels.FillDiagonal_(self, fill_value, wrap)
+		return kernels.FillDiagonal_(self, fill_value, wrap_)
 	}
 	var c wrap.Call
 	var a0 wrap.Saved
 	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
-	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
+	r0 := kernels.FillDiagonal_(self, fill_value, wrap_)
 	assertgenshapes.ChecksPost_302d9ff86287(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }

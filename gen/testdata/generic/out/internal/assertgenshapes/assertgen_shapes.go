@@ -5,34 +5,34 @@
 package assertgenshapes
 
 import (
-	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/wrap"
 	kernels "github.com/assertgen/assertgen/gen/testdata/generic/kernels"
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
-var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs_8f41f1bd56b7 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs_0963728f424b = [1]wrap.Loc{wrap.Arg("self")}
+var Locs_1e7bb7251278 = [2]wrap.Loc{wrap.Arg("self"), wrap.Ret(0)}
+var Locs_4fb6336c28fa = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Ret(0)}
+var Locs_630ea46627c8 = [4]wrap.Loc{wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("out"), wrap.Ret(0)}
+var Locs_6f91fe574ed5 = [2]wrap.Loc{wrap.Arg("self"), wrap.Arg("out")}
+var Locs_7f268070be74 = [3]wrap.Loc{wrap.Arg("self"), wrap.Ret(0), wrap.Ret(1)}
+var Locs_8f41f1bd56b7 = [5]wrap.Loc{wrap.Arg("condition"), wrap.Arg("self"), wrap.Arg("other"), wrap.Arg("mask"), wrap.Ret(0)}
+var Locs_90dc4634b176 = [3]wrap.Loc{wrap.Arg("self"), wrap.Arg("indices"), wrap.Ret(0)}
+var Locs_ff1cad182ecc = [2]wrap.Loc{wrap.Arg("tensors"), wrap.Ret(0)}
 
 // ChecksPost_0ef57af488f5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost_0ef57af488f5[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
+func ChecksPost_0ef57af488f5[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+	var s1 wrap.Saved
 	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		wrap.BindingContextAfterList(c, l[0], s0, t0)
 	}
 	afterList_d37570cf6ab0[T](c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
+	wrap.SameContentAfterList(c, l[0], s0, t0)
+	wrap.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -41,8 +41,8 @@ func ChecksPost_0ef57af488f5[T ~float32 | ~float64](c *asserts.Call, l *[2]asser
 }
 
 // ChecksPost_213d6421202f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost_213d6421202f[T ~float32 | ~float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 asserts.Saved
+func ChecksPost_213d6421202f[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -74,7 +74,7 @@ func ChecksPost_213d6421202f[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 }
 
 // ChecksPost_26bd4b2891c7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
-func ChecksPost_26bd4b2891c7[T ~float32 | ~float64](c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
+func ChecksPost_26bd4b2891c7[T ~float32 | ~float64](c *wrap.Call, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -88,9 +88,9 @@ func ChecksPost_26bd4b2891c7[T ~float32 | ~float64](c *asserts.Call, l *[1]asser
 }
 
 // ChecksPost_4c2b92bbf085 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPost_4c2b92bbf085[T ~float32 | ~float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
+func ChecksPost_4c2b92bbf085[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s1 wrap.Saved
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -119,7 +119,7 @@ func ChecksPost_4c2b92bbf085[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 	} else {
 		c.FreshNoAlias(l[2], &s2, l[0], s0)
 	}
-	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	c.DistinctOutputs(wrap.Out(l[1], &s1), wrap.Out(l[2], &s2))
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
@@ -127,8 +127,8 @@ func ChecksPost_4c2b92bbf085[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 }
 
 // ChecksPost_5e3e334af83c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost_5e3e334af83c[T ~float32 | ~float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 asserts.Saved
+func ChecksPost_5e3e334af83c[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -148,7 +148,7 @@ func ChecksPost_5e3e334af83c[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 }
 
 // ChecksPost_6d440bb407db completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPost_6d440bb407db[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+func ChecksPost_6d440bb407db[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -169,10 +169,10 @@ func ChecksPost_6d440bb407db[T ~float32 | ~float64](c *asserts.Call, l *[2]asser
 }
 
 // ChecksPost_895b7f214ba9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPost_895b7f214ba9[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+func ChecksPost_895b7f214ba9[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_d37570cf6ab0[T](c, s1, t1)
@@ -187,8 +187,8 @@ func ChecksPost_895b7f214ba9[T ~float32 | ~float64](c *asserts.Call, l *[2]asser
 }
 
 // ChecksPost_89f022050958 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost_89f022050958[T ~float32 | ~float64](c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
-	var s3 asserts.Saved
+func ChecksPost_89f022050958[T ~float32 | ~float64](c *wrap.Call, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+	var s3 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -213,7 +213,7 @@ func ChecksPost_89f022050958[T ~float32 | ~float64](c *asserts.Call, l *[4]asser
 }
 
 // ChecksPost_99cb3859f900 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost_99cb3859f900[T ~float32 | ~float64](c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+func ChecksPost_99cb3859f900[T ~float32 | ~float64](c *wrap.Call, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 	}
@@ -221,7 +221,7 @@ func ChecksPost_99cb3859f900[T ~float32 | ~float64](c *asserts.Call, l *[2]asser
 	resultList_d37570cf6ab0[T](c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], s1, t1)
+	wrap.ImplUseCountEqFreshList(c, l[1], s1, t1)
 	c.NotArgElems(l[1], s1, l[0], s0)
 	c.SharesStorageList(l[1], s1, l[0], s0)
 	c.ViewHoldsStorageList(l[1], s1, l[0], s0)
@@ -232,11 +232,11 @@ func ChecksPost_99cb3859f900[T ~float32 | ~float64](c *asserts.Call, l *[2]asser
 }
 
 // ChecksPost_9b5630b2afed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPost_9b5630b2afed[T ~float32 | ~float64](c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 *kernels.Tensor[T]) {
-	var s2 asserts.Saved
+func ChecksPost_9b5630b2afed[T ~float32 | ~float64](c *wrap.Call, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+	var s2 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		wrap.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
 	afterList_d37570cf6ab0[T](c, s1, t1)
@@ -246,8 +246,8 @@ func ChecksPost_9b5630b2afed[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.SameMetadataList(c, l[1], s1, t1)
+	wrap.SameContentAfterList(c, l[1], s1, t1)
+	wrap.SameMetadataList(c, l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -267,8 +267,8 @@ func ChecksPost_9b5630b2afed[T ~float32 | ~float64](c *asserts.Call, l *[3]asser
 }
 
 // ChecksPost_d8bc5eefa4af completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
-func ChecksPost_d8bc5eefa4af[T ~float32 | ~float64](c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T], t4 *kernels.Tensor[T]) {
-	var s4 asserts.Saved
+func ChecksPost_d8bc5eefa4af[T ~float32 | ~float64](c *wrap.Call, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T], t4 *kernels.Tensor[T]) {
+	var s4 wrap.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -313,23 +313,76 @@ func ChecksPost_d8bc5eefa4af[T ~float32 | ~float64](c *asserts.Call, l *[5]asser
 	c.End()
 }
 
-// ChecksPre_096767f26a16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre_096767f26a16[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
+// ChecksPre_27f907127eff begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPre_27f907127eff[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBaseList(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_6b8811f1da01 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPre_6b8811f1da01[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
+	c.ViewBase(s1, s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_737126eedfb1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func ChecksPre_737126eedfb1[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_d37570cf6ab0[T](c, s1, t1)
+	c.MutableList(s1)
+	c.SaveMetadata(s0, t0)
+	wrap.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if wrap.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_7adcf2725787 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_7adcf2725787[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
 	c.SaveMetadata(s0, t0)
 	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -337,8 +390,8 @@ func ChecksPre_096767f26a16[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 	}
 }
 
-// ChecksPre_2b6002b4e508 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre_2b6002b4e508[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPre_825b6726e093 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_825b6726e093[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -350,15 +403,15 @@ func ChecksPre_2b6002b4e508[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[1], s1, t1)
 	}
 }
 
-// ChecksPre_2c763a6785d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
-func ChecksPre_2c763a6785d5[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
+// ChecksPre_8cc331ff4504 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
+func ChecksPre_8cc331ff4504[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[5]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, s3 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T], t3 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -376,7 +429,7 @@ func ChecksPre_2c763a6785d5[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 		c.BindingContext(l[2], s2, t2)
 		c.BindingContext(l[3], s3, t3)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(4)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -386,20 +439,32 @@ func ChecksPre_2c763a6785d5[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 	}
 }
 
-// ChecksPre_2cf1a86b61e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre_2cf1a86b61e4[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T]) {
+// ChecksPre_982662929c60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_982662929c60[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[2]wrap.Loc, s0 *wrap.SavedList, t0 []*kernels.Tensor[T]) {
+	c.Begin(op)
+	saveList_d37570cf6ab0[T](c, s0, t0)
+	wrap.SameContentList(c, l[0], s0, t0)
+	wrap.SaveMetadataList(c, s0, t0)
+	wrap.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_c2445fce2809 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_c2445fce2809[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[4]wrap.Loc, s0 *wrap.Saved, s1 *wrap.Saved, s2 *wrap.Saved, t0 *kernels.Tensor[T], t1 *kernels.Tensor[T], t2 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
 	c.SaveMetadata(s0, t0)
 	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(2)
 	} else {
 		c.SameContent(l[0], s0, t0)
@@ -407,8 +472,8 @@ func ChecksPre_2cf1a86b61e4[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 	}
 }
 
-// ChecksPre_2e76dc118b22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPre_2e76dc118b22[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
+// ChecksPre_e5497cc2b944 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
+func ChecksPre_e5497cc2b944[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[1]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveMetadata(s0, t0)
@@ -417,118 +482,53 @@ func ChecksPre_2e76dc118b22[T ~float32 | ~float64](c *asserts.Call, op *asserts.
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_367d1cd7e5b6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPre_367d1cd7e5b6[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+// ChecksPre_e8f1577aeac0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
+func ChecksPre_e8f1577aeac0[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, t0 *kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	saveList_d37570cf6ab0[T](c, s1, t1)
-	c.MutableList(s1)
 	c.SaveMetadata(s0, t0)
-	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
 }
 
-// ChecksPre_619728c4de05 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPre_619728c4de05[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
+// ChecksPre_f6ac9275ea71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPre_f6ac9275ea71[T ~float32 | ~float64](c *wrap.Call, op *wrap.Op, l *[3]wrap.Loc, s0 *wrap.Saved, s1 *wrap.SavedList, t0 *kernels.Tensor[T], t1 []*kernels.Tensor[T]) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList_d37570cf6ab0[T](c, s1, t1)
 	c.SaveMetadata(s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.SaveMetadataList(c, s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
+	wrap.SameContentList(c, l[1], s1, t1)
+	wrap.SaveMetadataList(c, s1, t1)
+	wrap.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
 		c.BindingContext(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
+	if wrap.ContentCheckOff() {
 		c.ContentOff(1)
 	} else {
 		c.SameContent(l[0], s0, t0)
 	}
-}
-
-// ChecksPre_6d374e663e94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPre_6d374e663e94[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBaseList(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_88cc2907e2d3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPre_88cc2907e2d3[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	c.ViewBase(s1, s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_904589907caa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
-func ChecksPre_904589907caa[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor[T]) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPre_982662929c60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre_982662929c60[T ~float32 | ~float64](c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor[T]) {
-	c.Begin(op)
-	saveList_d37570cf6ab0[T](c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
 // afterList_d37570cf6ab0 is asserts.AfterList for []*kernels.Tensor[T], without an indirect call per element.
-func afterList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func afterList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -537,7 +537,7 @@ func afterList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.S
 }
 
 // resultList_d37570cf6ab0 is asserts.ResultList for []*kernels.Tensor[T], without an indirect call per element.
-func resultList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func resultList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
@@ -546,7 +546,7 @@ func resultList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.
 }
 
 // saveList_d37570cf6ab0 is asserts.SaveList for []*kernels.Tensor[T], without an indirect call per element.
-func saveList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func saveList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
@@ -555,7 +555,7 @@ func saveList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.Sa
 }
 
 // saveOptList_d37570cf6ab0 is asserts.SaveOptList for []*kernels.Tensor[T], without an indirect call per element.
-func saveOptList_d37570cf6ab0[T ~float32 | ~float64](c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor[T]) {
+func saveOptList_d37570cf6ab0[T ~float32 | ~float64](c *wrap.Call, l *wrap.SavedList, ts []*kernels.Tensor[T]) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

@@ -1,4 +1,4 @@
-package asserts_test
+package wrap_test
 
 import (
 	"os"
@@ -41,7 +41,7 @@ func TestDocExampleIsGenerated(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(para), "\n")
 		if name, ok := strings.CutPrefix(lines[0], "// examples/"); ok {
 			name, _, _ = strings.Cut(name, " ")
-			file = "../examples/" + name
+			file = "../../examples/" + name
 			files = append(files, file)
 			lines = lines[1:]
 		}
