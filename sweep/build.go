@@ -8,6 +8,20 @@ import (
 )
 
 // A Runtime is what a sample needs of a tensor runtime to build a call.
+//
+// A Runtime may have two more methods, which the package looks for by a
+// type assertion:
+//
+//   - Classify(err error) error, for a runtime whose errors do not use
+//     PyTorch's words: it returns one of this package's errors
+//     ([RankError], [ShapeError], [DtypeError], [DimError], [IndexError],
+//     [SquareError]) for an error (or panic) of its kernels that says what
+//     was wrong with the arguments, or nil to leave the error to the
+//     message rules (PyTorch's wording).
+//   - Release(results []reflect.Value), for a runtime whose tensors hold
+//     memory the garbage collector does not free (a runtime over C): after
+//     each call [Call] hands it the results (nil when the call panicked),
+//     and it frees them with the tensors it made for the call.
 type Runtime interface {
 	// Tensor makes the tensor of sp. made holds the tensors of the specs
 	// before it (a Spec with Same >= 0 is made[Same] itself, one with
@@ -97,7 +111,7 @@ func (s *Sample) build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
 				v, err = ar.convert(t)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s: argument %s: %v", s.Func.Name.String(), ar.Name(), err)
+				return nil, fmt.Errorf("%s: argument %s: %v", s.Func.Name.String(), ar.name(), err)
 			}
 			out[i] = v
 		}
@@ -271,7 +285,7 @@ func (s *Sample) Describe() string {
 		default:
 			v = fmt.Sprint(ar.Ints)
 		}
-		parts = append(parts, ar.Name()+"="+v)
+		parts = append(parts, ar.name()+"="+v)
 	}
 	d := strings.Join(parts, " ")
 	if s.NoGrad {

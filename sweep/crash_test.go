@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ type nilErr struct{ msg string }
 func (e *nilErr) Error() string { return e.msg }
 
 // table is a sweep table of one op and one function.
-func table(schemaLine string, fn any) Table {
+func table(schemaLine string, fn any) iter.Seq2[string, any] {
 	return func(yield func(string, any) bool) { yield(schemaLine, fn) }
 }
 

@@ -5,12 +5,12 @@
 // the checks found (docs/sweep.md).
 //
 // What a runtime writes: a [Runtime] adapter (how it makes a tensor from
-// a [Spec], and how its own Go types take an [Arg]'s value), optionally a
-// [Classifier] (which of its errors name a repair: [RankError],
+// a [Spec], and how its own Go types take an [Arg]'s value), optionally
+// with a Classify method (which of its errors name a repair: [RankError],
 // [ShapeError], [DtypeError], [DimError], [IndexError], [SquareError]) and
-// a [Releaser] (a runtime whose memory the garbage collector does not
-// free). gen writes the [Table] (SweepOps, with sweep: true in
-// assertgen.yaml).
+// a Release method (a runtime whose memory the garbage collector does not
+// free). gen writes the table of ops a sweep runs (SweepOps, with sweep:
+// true in assertgen.yaml; see [Sweep]).
 //
 // The entry points: [Run] is a test's whole sweep, [Sweep] returns the
 // [Report] (its [Finding] and [Crash] values are what a runtime's verdicts

@@ -21,12 +21,13 @@ import (
 // crash for a Go runtime error or a nil error (its text starts with
 // "crash: "; [Sample.Run] does not repair it, and a sweep reports it as a
 // [Crash]), else the panic value itself when it is an error (a
-// [RankError], a runtime's own error type), else its text; rt's
-// [Classifier], when it has one, gives the error its repair kind. The
-// results go to rt's [Releaser], when it has one, else they are dropped.
+// [RankError], a runtime's own error type), else its text; rt's Classify
+// method, when it has one, gives the error its repair kind. The results
+// go to rt's Release method, when it has one, else they are dropped (see
+// [Runtime]).
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	var results []reflect.Value
-	if r, ok := rt.(Releaser); ok {
+	if r, ok := rt.(releaser); ok {
 		defer func() { r.Release(results) }()
 	}
 	defer func() {
@@ -53,7 +54,7 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 // violations are that sample's, counted there.
 func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation, err error) {
 	var first, second []reflect.Value
-	if r, ok := rt.(Releaser); ok {
+	if r, ok := rt.(releaser); ok {
 		defer func() { r.Release(append(first, second...)) }()
 	}
 	defer func() {
@@ -83,11 +84,8 @@ func onlyNew(vs, seen []asserts.Violation) []asserts.Violation {
 	return out
 }
 
-// A Releaser is a Runtime whose tensors hold memory the garbage collector
-// does not free (a runtime over C): after each call [Call] hands it the
-// results (nil when the call panicked), and it frees them with the
-// tensors it made for the call.
-type Releaser interface {
+// A releaser is a [Runtime] with the Release method its doc describes.
+type releaser interface {
 	Release(results []reflect.Value)
 }
 
@@ -143,17 +141,10 @@ type Finding struct {
 // Key names the finding for a runtime's verdicts: "op check where".
 func (f *Finding) Key() string { return f.Op + " " + f.Check.String() + " " + f.Where }
 
-// A Table is what a sweep runs: each op's schema (its line in PyTorch's
-// notation, "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) ->
-// Tensor") and its checked wrapper, a function with the op's Go
-// signature. gen writes one next to the wrappers with the config key
-// sweep: true (SweepOps, in file PREFIX_sweep.go), so that nobody writes
-// one by hand; its func type converts to Table as it is.
-type Table = iter.Seq2[string, any]
-
-// ByName returns the wrappers of a table by op name ("add.Tensor"), for a
-// runtime's own driver or a test that calls one wrapper.
-func ByName(t Table) map[string]any {
+// ByName returns the wrappers of a table (see [Sweep]) by op name
+// ("add.Tensor"), for a runtime's own driver or a test that calls one
+// wrapper.
+func ByName(t iter.Seq2[string, any]) map[string]any {
 	m := map[string]any{}
 	for line, fn := range t {
 		m[funcschema.FuncName(line)] = fn
@@ -161,7 +152,7 @@ func ByName(t Table) map[string]any {
 	return m
 }
 
-// An entry is one op of a parsed [Table]: its name, its schema and its
+// An entry is one op of a parsed table: its name, its schema and its
 // wrapper.
 type entry struct {
 	Name string
@@ -171,7 +162,7 @@ type entry struct {
 
 // parseTable parses a table's schemas, in its order. A schema that does not
 // parse, or a wrapper that is not a function, is an error.
-func parseTable(ops Table) ([]entry, error) {
+func parseTable(ops iter.Seq2[string, any]) ([]entry, error) {
 	var es []entry
 	for line, fn := range ops {
 		_, text, _ := funcschema.CutNamespace(line)
@@ -201,7 +192,14 @@ var running sync.Mutex
 // runs. Sweeps that overlap in time run one after the other: the content
 // check's switch is the process's, and each sweep leaves it as it found
 // it.
-func Sweep(ops Table, rt Runtime, o Options) (*Report, error) {
+//
+// The table ops is each op's schema (its line in PyTorch's notation,
+// "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor")
+// and its checked wrapper, a function with the op's Go signature. gen
+// writes one next to the wrappers with the config key sweep: true
+// (SweepOps, in file PREFIX_sweep.go), so that nobody writes one by hand;
+// its func type converts to iter.Seq2[string, any] as it is.
+func Sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
 	n := len(Variants)
 	if o.Samples > 0 {
 		n = min(o.Samples, n)
@@ -360,7 +358,7 @@ func outcomeCode(out outcome) byte {
 //		sweep.Run(t, adapter{}, checked.SweepOps)                  // function mode
 //		sweep.Run(t, adapter{}, checked.SweepOps(mytensor.Kernels{})) // interface mode
 //	}
-func Run(t testing.TB, rt Runtime, ops Table) *Report {
+func Run(t testing.TB, rt Runtime, ops iter.Seq2[string, any]) *Report {
 	t.Helper()
 	rep, err := Sweep(ops, rt, Options{Content: true})
 	if err != nil {

@@ -35,7 +35,7 @@ func (s *Sample) spec(k int) *Spec {
 func (s *Sample) arg(name string) *Arg {
 	var near *Arg
 	for i := range s.Args {
-		n := s.Args[i].Name()
+		n := s.Args[i].name()
 		if strings.EqualFold(n, name) {
 			return &s.Args[i]
 		}

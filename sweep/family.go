@@ -88,7 +88,7 @@ func spatial(d, n, c, s int) []int {
 // nil. It fills s for variant vr and reports false when the family has
 // no sample for that variant (it leaves the variant's own tensors be: the
 // family's shapes serve the float variants).
-func family(op *funcschema.Func) func(s *Sample, vr Variant) bool {
+func family(op *funcschema.Func) func(s *Sample, vr variant) bool {
 	base := strings.TrimSuffix(op.Name.Name.Base, "_")
 	for i := range families {
 		f := &families[i]
@@ -102,7 +102,7 @@ func family(op *funcschema.Func) func(s *Sample, vr Variant) bool {
 				d = 3
 			}
 		}
-		return func(s *Sample, vr Variant) bool {
+		return func(s *Sample, vr variant) bool {
 			if vr.Alias || !isFloating(vr.Tensor.Dtype) || len(vr.Tensor.Shape) == 0 {
 				return false
 			}
@@ -135,7 +135,7 @@ func spatialRank(base string, op *funcschema.Func) int {
 
 // fill builds the sample as For does, then gives the family's shapes and
 // values by name.
-func fill(s *Sample, op *funcschema.Func, vr Variant, shapes map[string][]int, ints map[string][]int64) {
+func fill(s *Sample, op *funcschema.Func, vr variant, shapes map[string][]int, ints map[string][]int64) {
 	vr.Alias = false
 	b := builder{s: s, vr: vr, first: -1, base: -1}
 	args := op.Args()

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 	"testing"
@@ -27,7 +28,7 @@ import (
 //
 // It adds no seed: the engine starts from its corpus (testdata/fuzz and
 // the cache), empty at first.
-func Fuzz(f *testing.F, rt Runtime, ops Table) {
+func Fuzz(f *testing.F, rt Runtime, ops iter.Seq2[string, any]) {
 	f.Helper()
 	es, err := parseTable(ops)
 	if err != nil {
@@ -232,7 +233,7 @@ func fuzzValue(s *Sample, a *Arg, b *fuzzBytes) {
 		return
 	}
 	if a.Absent {
-		if !s.present(a.Name()) {
+		if !s.present(a.name()) {
 			return
 		}
 	}
@@ -249,7 +250,7 @@ func fuzzValue(s *Sample, a *Arg, b *fuzzBytes) {
 		}
 	case base == funcschema.Int || base == funcschema.SymInt:
 		v := int64(c%9) - 4
-		if !isDim(a.Name()) {
+		if !isDim(a.name()) {
 			v = int64(c % 5)
 		}
 		*a = Arg{Schema: a.Schema, Ints: []int64{v}}
@@ -266,7 +267,7 @@ func fuzzIntList(s *Sample, a *Arg, c int) {
 		*a = Arg{Schema: a.Schema, Ints: repeat(int64(c%3), n)}
 		return
 	}
-	if isDim(a.Name()) {
+	if isDim(a.name()) {
 		l := []int64{int64(c%9) - 4}
 		if c%10 == 9 {
 			l = []int64{}

@@ -7,7 +7,7 @@ import (
 )
 
 // The errors of this file are the repair route that does not read message
-// text: a kernel (or a runtime's [Classifier]) that says what was wrong
+// text: a kernel (or a runtime's Classify method, see [Runtime]) that says what was wrong
 // with its arguments by one of them gets the repair it names, whatever
 // words the runtime's own errors use. The message rules stay for
 // PyTorch's wording.
@@ -86,13 +86,8 @@ func (e *SquareError) Error() string {
 	return fmt.Sprintf("%s must be a square matrix", argName(e.Arg))
 }
 
-// A Classifier is what a runtime whose errors do not use PyTorch's words
-// adds to its [Runtime]: Classify returns one of this package's errors
-// ([RankError], [ShapeError], [DtypeError], [DimError], [IndexError],
-// [SquareError]) for an error (or panic) of its kernels that says what
-// was wrong with the arguments, or nil to leave the error to the message
-// rules (PyTorch's wording).
-type Classifier interface {
+// A classifier is a [Runtime] with the Classify method its doc describes.
+type classifier interface {
 	Classify(err error) error
 }
 
@@ -105,10 +100,10 @@ type classified struct {
 func (c *classified) Error() string   { return c.err.Error() }
 func (c *classified) Unwrap() []error { return []error{c.kind, c.err} }
 
-// Classify returns err as rt's classifier sees it: wrapped with the kind
-// rt gives it, when rt is a [Classifier] and names one; else err.
+// classify returns err as rt's classifier sees it: wrapped with the kind
+// rt gives it, when rt is a classifier and names one; else err.
 func classify(rt Runtime, err error) error {
-	c, ok := rt.(Classifier)
+	c, ok := rt.(classifier)
 	if !ok || err == nil {
 		return err
 	}

@@ -72,7 +72,7 @@ func (classifying) Classify(err error) error {
 
 // Both routes that need no PyTorch wording reach a kernel through
 // runSample: a kernel that panics with a repair kind, and one whose own
-// error the runtime's Classifier names; without the classifier the same
+// error the runtime's Classify method names; without the method the same
 // kernel is not reached, and its error is the kernel's own.
 func TestRunSampleRoutes(t *testing.T) {
 	op := ops(t, "2.6")["outer"]
@@ -162,7 +162,7 @@ func TestByName(t *testing.T) {
 	}
 }
 
-// releasing counts what Call hands its Releaser.
+// releasing counts what Call hands its Release method.
 type releasing struct {
 	kindRuntime
 	calls, results *int
@@ -170,7 +170,7 @@ type releasing struct {
 
 func (r releasing) Release(res []reflect.Value) { *r.calls++; *r.results += len(res) }
 
-// Call hands a Releaser the results of a call that returned, and nil
+// Call hands a Release method the results of a call that returned, and nil
 // after a panic, once per call.
 func TestCallReleases(t *testing.T) {
 	var calls, results int

@@ -115,6 +115,6 @@ func TestLayoutVariants(t *testing.T) {
 }
 
 // variantLine is what TestVariantNumbers holds of variant i.
-func variantLine(i int, v Variant) string {
+func variantLine(i int, v variant) string {
 	return fmt.Sprintf("%d %s: %s, optionals %d, lists of %d, alias %t, training %t", i, v.Name, v.Tensor, v.optionals, v.ListLen, v.Alias, v.Training)
 }

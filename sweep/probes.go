@@ -17,10 +17,9 @@ import (
 // repair: it runs once, and a refusal is the kernel's answer to that
 // value.
 
-// A Probe is one kind of value kernels special-case, tried on each op's
-// base sample. Probes are numbered by their place in [Probes] (a runtime's
-// verdicts may name them), so a new probe goes at the end.
-type Probe struct {
+// A probe is one kind of value kernels special-case, tried on each op's
+// base sample (see [Probes]).
+type probe struct {
 	Name string
 	// Doc says what the probe changes.
 	Doc string
@@ -51,8 +50,12 @@ func status(had, changed bool) byte {
 	return probeNoArg
 }
 
-// Probes are the values that matter, in order.
-var Probes = []Probe{
+// Probes are the values that matter, in order: each one kind of value
+// kernels special-case, tried on each op's base sample. A probe's Name is
+// what a report calls it ("value: NAME"), its Doc says what it changes.
+// Probes are numbered by their place here (a runtime's verdicts may name
+// them), so a new probe goes at the end.
+var Probes = []probe{
 	{"scalars 0", "every Scalar and float argument (alpha, beta, value, p...) 0", scalars(0)},
 	{"scalars 1", "every Scalar and float argument 1", scalars(1)},
 	{"scalars -1", "every Scalar and float argument -1", scalars(-1)},
@@ -108,7 +111,7 @@ func (s *Sample) clone() *Sample {
 
 // isOut reports whether a is one of the op's out= arguments.
 func (s *Sample) isOut(a *Arg) bool {
-	return slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == a.Name() })
+	return slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == a.name() })
 }
 
 // inputs returns the tensors the op reads (every tensor argument but the
@@ -200,7 +203,7 @@ func dimsTo(d func(rank int) int) func(*Sample) byte {
 		}
 		had, changed, first := false, false, int64(-1<<62)
 		for _, a := range s.values(false, funcschema.Int, funcschema.SymInt) {
-			if !isDim(a.Name()) {
+			if !isDim(a.name()) {
 				continue
 			}
 			had = true
@@ -221,7 +224,7 @@ func dimsTo(d func(rank int) int) func(*Sample) byte {
 			}
 		}
 		for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
-			if !isDim(a.Name()) || a.Name() == "dims" && !a.Absent && len(a.Ints) > 1 {
+			if !isDim(a.name()) || a.name() == "dims" && !a.Absent && len(a.Ints) > 1 {
 				continue // a permutation keeps its dims
 			}
 			had = true
@@ -320,7 +323,7 @@ func leadDim(n int) func(*Sample) byte {
 // to the shape sh.
 func (s *Sample) followShape(old, sh []int) {
 	for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
-		if n := a.Name(); (n == "shape" || n == "size" || n == "sizes") && !a.Absent && equalInts(a.Ints, ints64(old)) {
+		if n := a.name(); (n == "shape" || n == "size" || n == "sizes") && !a.Absent && equalInts(a.Ints, ints64(old)) {
 			a.Ints = ints64(sh)
 		}
 	}
@@ -387,7 +390,7 @@ func nonContiguous(s *Sample) byte {
 func nonViewable(s *Sample) byte {
 	var size *Arg
 	for _, a := range s.values(true, funcschema.Int, funcschema.SymInt) {
-		if n := a.Name(); n == "shape" || n == "size" || n == "sizes" {
+		if n := a.name(); n == "shape" || n == "size" || n == "sizes" {
 			size = a
 			break
 		}
@@ -421,7 +424,7 @@ func oneElementLists(s *Sample) byte {
 			if len(a.Tensors) > 1 {
 				a.Tensors, changed = a.Tensors[:1], true
 			}
-		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == funcschema.Scalar || isDim(a.Name())):
+		case a.Tensors == nil && !a.Absent && a.Schema.Type.IsList() && (a.base() == funcschema.Scalar || isDim(a.name())):
 			had = true
 			if len(a.Ints) > 1 {
 				a.Ints, changed = a.Ints[:1], true

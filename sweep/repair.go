@@ -209,7 +209,7 @@ func dims(s *Sample, lo, hi, got int) bool {
 	changed := false
 	for i := range s.Args {
 		a := &s.Args[i]
-		if a.Tensors != nil || a.Absent || !(strings.Contains(a.Name(), "dim") || a.Name() == "axis") {
+		if a.Tensors != nil || a.Absent || !(strings.Contains(a.name(), "dim") || a.name() == "axis") {
 			continue
 		}
 		for j, v := range a.Ints {
@@ -260,7 +260,7 @@ func (s *Sample) argOf(k int) string {
 	for _, a := range s.Args {
 		for _, j := range a.Tensors {
 			if s.root(j) == k {
-				return a.Name()
+				return a.name()
 			}
 		}
 	}
@@ -443,7 +443,7 @@ var _ = slices.Contains[[]int]
 func nameDims(s *Sample) bool {
 	changed := false
 	for _, ar := range s.Args {
-		if slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == ar.Name() }) {
+		if slices.ContainsFunc(s.Func.Out, func(o funcschema.Argument) bool { return o.Name == ar.name() }) {
 			continue
 		}
 		for _, k := range ar.Tensors {

@@ -324,7 +324,7 @@ func sizeList(s *Sample) bool {
 		if a.Tensors != nil || a.base() != funcschema.Int && a.base() != funcschema.SymInt || !a.Schema.Type.IsList() {
 			continue
 		}
-		if n := a.Name(); n == "size" || n == "shape" || n == "sizes" {
+		if n := a.name(); n == "size" || n == "shape" || n == "sizes" {
 			v := sh
 			if equalInts(a.Ints, sh) {
 				v = []int64{-1}

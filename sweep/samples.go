@@ -19,9 +19,9 @@ const (
 	optAll
 )
 
-// A Variant is one way of sampling every op: its name says what it
+// A variant is one way of sampling every op: its name says what it
 // decides.
-type Variant struct {
+type variant struct {
 	Name string
 	// Tensor is the template of the sample's tensors (its Same, ViewOf
 	// and Index are not used).
@@ -51,7 +51,14 @@ func tr(dtype string, shape ...int) Spec {
 // its number here (a sweep's verdicts list the samples they cover by
 // number, and TestVariantNumbers holds the list): a new variant goes at
 // the end, and none is removed or changed.
-var Variants = []Variant{
+//
+// A variant's Name says what it decides; Tensor is the template of the
+// sample's tensors (a [Spec]; its Same, ViewOf and Index are not used);
+// ListLen is the number of tensors of a Tensor[] argument (and of values
+// of a Scalar[] one); Alias makes the tensors one (every tensor is the
+// first one: x.op_(x), op(a, b, out=a); for a functional op, views of one
+// base); Training sets bools named training or train.
+var Variants = []variant{
 	// 0-10: dtypes, shapes, optionals, aliasing, training mode
 	{Name: "contiguous float [2,3], optionals absent", Tensor: t("float32", 2, 3), optionals: optNone, ListLen: 1},
 	{Name: "non-contiguous float [2,3] (transposed views), optionals present", Tensor: tr("float32", 2, 3), optionals: optAll, ListLen: 1},
@@ -105,7 +112,7 @@ type Sample struct {
 	DualLevel bool
 	// Probe is the probe this sample is (a base sample with one kind of
 	// value changed, see [Probes]), or nil.
-	Probe *Probe
+	Probe *probe
 	// tried holds the dtypes a repair moved tensors away from, so that no
 	// repair moves them back.
 	tried map[string]bool
@@ -132,8 +139,8 @@ type Arg struct {
 // sets to the index of the forward-AD level it opened.
 const DualLevelArg = "level"
 
-// Name returns the argument's schema name.
-func (a *Arg) Name() string { return a.Schema.Name }
+// name returns the argument's schema name.
+func (a *Arg) name() string { return a.Schema.Name }
 
 // base returns the argument's base type under optionals and lists.
 func (a *Arg) base() funcschema.BaseTy {
@@ -174,7 +181,7 @@ func For(op *funcschema.Func, v int) *Sample {
 
 type builder struct {
 	s     *Sample
-	vr    Variant
+	vr    variant
 	first int // the first tensor argument's spec, for aliasing
 	base  int // the base of the views of a functional op's aliasing sample
 	views int

@@ -267,7 +267,7 @@ func setupOf(op *funcschema.Func) *opSetup {
 // tensorArg returns the tensor argument named name (exactly), or nil.
 func (s *Sample) tensorArg(name string) *Arg {
 	for i := range s.Args {
-		if a := &s.Args[i]; a.Name() == name && a.Tensors != nil {
+		if a := &s.Args[i]; a.name() == name && a.Tensors != nil {
 			return a
 		}
 	}
@@ -277,7 +277,7 @@ func (s *Sample) tensorArg(name string) *Arg {
 // valueArg returns the non-tensor argument named name (exactly), or nil.
 func (s *Sample) valueArg(name string) *Arg {
 	for i := range s.Args {
-		if a := &s.Args[i]; a.Name() == name && a.Schema.Type.TensorForm() == funcschema.NotTensor {
+		if a := &s.Args[i]; a.name() == name && a.Schema.Type.TensorForm() == funcschema.NotTensor {
 			return a
 		}
 	}
@@ -389,7 +389,7 @@ func withPresent(name string) argEdit { return func(s *Sample) { s.present(name)
 func withAbsent(name string) argEdit {
 	return func(s *Sample) {
 		for i := range s.Args {
-			if a := &s.Args[i]; a.Name() == name && a.Schema.Type.IsOptional() {
+			if a := &s.Args[i]; a.name() == name && a.Schema.Type.IsOptional() {
 				*a = Arg{Schema: a.Schema, Absent: true}
 			}
 		}

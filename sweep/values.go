@@ -10,7 +10,7 @@ import (
 // value picks a non-tensor argument's value: None for an optional the
 // variant leaves out, else the schema default where it parses, else one by
 // the argument's name and type.
-func (s *Sample) value(vr Variant, ar *Arg) {
+func (s *Sample) value(vr variant, ar *Arg) {
 	a := ar.Schema
 	switch ar.base() {
 	case funcschema.Generator, funcschema.Storage, funcschema.Stream, funcschema.ConstQuantizerPtr, funcschema.GraphModule:
@@ -162,7 +162,7 @@ var enumDefaults = map[string]int64{
 }
 
 // byName gives a value by the argument's name and type.
-func (ar *Arg) byName(s *Sample, vr Variant) {
+func (ar *Arg) byName(s *Sample, vr variant) {
 	a := ar.Schema
 	n := a.Name
 	ty := a.Type.Unopt()
@@ -221,7 +221,7 @@ func named(n string, def float64) float64 {
 	return def
 }
 
-func (ar *Arg) listByName(vr Variant, b funcschema.BaseTy) {
+func (ar *Arg) listByName(vr variant, b funcschema.BaseTy) {
 	n := ar.Schema.Name
 	size := ar.Schema.Type.Unopt().Size
 	rank := len(vr.Tensor.Shape)

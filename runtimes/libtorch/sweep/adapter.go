@@ -156,7 +156,7 @@ func toSparseCSC(t *torch.Tensor) *torch.Tensor {
 }
 
 // Release releases the call's results and every tensor the adapter made
-// for it (samples.Releaser).
+// for it (the optional Release method of a samples.Runtime).
 func (a adapter) Release(results []reflect.Value) {
 	for _, o := range results {
 		switch x := o.Interface().(type) {

@@ -271,7 +271,7 @@ func withModes(s *samples.Sample, call func() error) error {
 		call = func() error {
 			return torch.DualLevel(func(level int64) error {
 				for i := range s.Args {
-					if s.Args[i].Name() == samples.DualLevelArg {
+					if s.Args[i].Schema.Name == samples.DualLevelArg {
 						s.Args[i].Ints = []int64{level}
 					}
 				}
@@ -284,7 +284,7 @@ func withModes(s *samples.Sample, call func() error) error {
 
 // released is a Runtime (the adapter, or a variant's converter around it)
 // that releases the call's results and tensors through its pool
-// (samples.Releaser).
+// (the optional Release method of a samples.Runtime).
 type released struct {
 	samples.Runtime
 	p *pool
